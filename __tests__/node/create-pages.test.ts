@@ -1,0 +1,51 @@
+/**
+ * @jest-environment node
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { createPages, serviceTemplate } from "../../src/node/create-pages";
+
+const services: Array<{ slug: string }> = parse(
+  fs.readFileSync(path.resolve(__dirname, "../../data/services/services.yaml"), "utf8"),
+);
+
+function gatsbyArgs(result: unknown) {
+  const actions = { createPage: jest.fn(), createRedirect: jest.fn() };
+  const reporter = { panicOnBuild: jest.fn() };
+  const graphql = jest.fn().mockResolvedValue(result);
+  return { args: { actions, reporter, graphql } as never, actions, reporter, graphql };
+}
+
+test("createPages makes one page per service at /services/<slug>, passing only the slug", async () => {
+  const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: services.map(({ slug }) => ({ slug })) } } });
+  await (createPages as (a: unknown) => Promise<void>)(args);
+  const pages = actions.createPage.mock.calls.map(([page]) => page);
+  expect(pages).toHaveLength(19);
+  expect(pages.map((p) => p.path)).toEqual([
+    "/services/clinical-operations", "/services/study-design", "/services/project-management",
+    "/services/clinical-trial-management", "/services/data-management", "/services/clinical-trial-monitoring",
+    "/services/quality-assurance", "/services/outsourced-clinical-trials", "/services/training-certification",
+    "/services/medical-devices", "/services/artificial-intelligence", "/services/phases",
+    "/services/regulatory-affairs", "/services/pharmacovigilance", "/services/therapeutic-areas", "/services/cdms",
+    "/services/scientific-affairs", "/services/committees", "/services/regulatory-approvals",
+  ]);
+  for (const page of pages) {
+    expect(page.component).toBe(serviceTemplate);
+    expect(page.context).toEqual({ slug: page.path.replace("/services/", "") });
+  }
+  expect(fs.existsSync(serviceTemplate)).toBe(true);
+});
+
+test("createPages redirects / to /home for hosts that honour redirects", async () => {
+  const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: [] } } });
+  await (createPages as (a: unknown) => Promise<void>)(args);
+  expect(actions.createRedirect).toHaveBeenCalledWith(expect.objectContaining({ fromPath: "/", toPath: "/home" }));
+});
+
+test("a failing query stops the build", async () => {
+  const { args, actions, reporter } = gatsbyArgs({ errors: [new Error("Cannot query field")] });
+  await (createPages as (a: unknown) => Promise<void>)(args);
+  expect(reporter.panicOnBuild).toHaveBeenCalledWith(expect.stringContaining("services"), expect.anything());
+  expect(actions.createPage).not.toHaveBeenCalled();
+});

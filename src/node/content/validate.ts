@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import path from "node:path";
+import Ajv, { type ErrorObject } from "ajv";
+import { LineCounter, parseDocument } from "yaml";
+import { contentFiles } from "./content-files";
+import type { ContentProblem } from "./problems";
+import { locate, type LoadedFile, type Segment } from "./locate";
+import { checkReferences } from "./references";
+
+
+const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
+
+/**
+ * Checks every content file against its JSON Schema, checks image paths and cross-file references,
+ * and returns the problems found (none: the content is good). Pure: reads files, writes nothing.
+ */
+export function validateContent(dataDir: string, rootDir: string = path.dirname(dataDir)): ContentProblem[] {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+  const problems: ContentProblem[] = [];
+  const loaded = new Map<string, LoadedFile>();
+
+  for (const { file, schema } of contentFiles) {
+    const abs = path.join(dataDir, file);
+    const rel = path.relative(rootDir, abs).split(path.sep).join("/");
+    if (!fs.existsSync(abs)) {
+      problems.push({ file: rel, message: "the file is missing" });
+      continue;
+    }
+    const lines = new LineCounter();
+    const doc = parseDocument(fs.readFileSync(abs, "utf8"), { lineCounter: lines, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) {
+        problems.push({ file: rel, line: err.linePos?.[0]?.line, message: `YAML syntax error: ${firstLine(err.message)}` });
+      }
+      continue;
+    }
+    const data: unknown = doc.toJS();
+    const loadedFile: LoadedFile = { rel, abs, doc, lines, data };
+    loaded.set(file, loadedFile);
+
+    const schemaJson = JSON.parse(fs.readFileSync(path.join(dataDir, "schemas", `${schema}.schema.json`), "utf8"));
+    const validate = ajv.compile(schemaJson);
+    if (!validate(data)) {
+      for (const error of validate.errors ?? []) problems.push(schemaProblem(loadedFile, error));
+    }
+    problems.push(...imageProblems(loadedFile));
+  }
+
+  problems.push(...checkReferences(loaded));
+  return dedupe(problems);
+}
+
+function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
+  const at = pointerToPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return locate(file, [...at, String(params.missingProperty)], "is missing (it is required)", at);
+    case "additionalProperties": {
+      const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+      return locate(
+        file,
+        [...at, String(params.additionalProperty)],
+        `is not a known field: check its spelling (known fields here: ${allowed.join(", ")})`,
+      );
+    }
+    case "minItems":
+    case "maxItems": {
+      const schema = error.parentSchema as { minItems?: number; maxItems?: number };
+      const found = Array.isArray(error.data) ? error.data.length : 0;
+      const wanted =
+        schema.minItems !== undefined && schema.minItems === schema.maxItems
+          ? `exactly ${schema.minItems}`
+          : error.keyword === "minItems"
+            ? `at least ${schema.minItems}`
+            : `at most ${schema.maxItems}`;
+      return locate(file, at, `must have ${wanted} ${schema.minItems === 1 ? "item" : "items"} (found ${found})`);
+    }
+    case "pattern": {
+      const description = (error.parentSchema as { description?: string })?.description;
+      const value = JSON.stringify(error.data);
+      return locate(file, at, `${value} is not valid${description ? `: ${description}` : ` (expected the pattern ${params.pattern})`}`);
+    }
+    case "minLength":
+      return locate(file, at, "must not be empty");
+    case "maxLength":
+      return locate(file, at, `must be at most ${params.limit} characters (found ${String(error.data).length})`);
+    case "type":
+      return locate(file, at, `must be ${article(String(params.type))} ${params.type}`);
+    default:
+      return locate(file, at, error.message ?? "is not valid");
+  }
+}
+
+function imageProblems(file: LoadedFile): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  walk(file.data, [], (value, at) => {
+    if (typeof value !== "string" || !IMAGE_PATH.test(value)) return;
+    const target = path.resolve(path.dirname(file.abs), value);
+    if (!fs.existsSync(target)) {
+      const shown = path.join(path.dirname(file.rel), value).split(path.sep).join("/");
+      problems.push(locate(file, at, `image file "${value}" was not found (looked for ${shown})`));
+    }
+  });
+  return problems;
+}
+
+function walk(value: unknown, at: Segment[], visit: (value: unknown, at: Segment[]) => void): void {
+  visit(value, at);
+  if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...at, i], visit));
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) walk(item, [...at, key], visit);
+  }
+}
+
+function pointerToPath(pointer: string): Segment[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0] ?? text;
+}
+
+function dedupe(problems: ContentProblem[]): ContentProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = JSON.stringify(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,33 @@
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+
+// Gatsby runs from the site root; gatsby-node is bundled, so __dirname would point into .cache.
+export const serviceTemplate = path.resolve("src/templates/service.tsx");
+
+export const servicePath = (slug: string): string => `/services/${slug}`;
+
+interface ServiceSlugsResult {
+  allServicesYaml: { nodes: ReadonlyArray<{ slug: string }> };
+}
+
+/** One page per entry of data/services/services.yaml; the template queries the rest by slug. */
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  const result = await graphql<ServiceSlugsResult>(`
+    query ServiceSlugs {
+      allServicesYaml {
+        nodes {
+          slug
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query the services in data/services/services.yaml", result.errors);
+    return;
+  }
+  for (const { slug } of result.data.allServicesYaml.nodes) {
+    actions.createPage({ path: servicePath(slug), component: serviceTemplate, context: { slug } });
+  }
+  // For hosts that honour Gatsby redirects; src/pages/index.tsx covers the others.
+  actions.createRedirect({ fromPath: "/", toPath: "/home", isPermanent: true });
+};
