@@ -1,0 +1,186 @@
+import * as React from "react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { Carousel } from "../../src/components/carousel/carousel";
+import type { CarouselLabels, ImageWithAlt } from "../../src/types/content";
+import { fakeImage, loadShellData, loadYaml } from "../support/content";
+
+interface HomeYaml {
+  carouselLabel: string;
+  slides: { image: string; alt: string }[];
+}
+
+const home = loadYaml<HomeYaml>("data/home/home.yaml");
+const { labels: site } = loadShellData().site;
+const labels: CarouselLabels = {
+  pause: site.carouselPause,
+  play: site.carouselPlay,
+  slideOf: site.slideOf,
+};
+const slides: ImageWithAlt[] = home.slides.map((slide, i) => ({
+  image: fakeImage(1600, 640, `slide-${i + 1}`),
+  alt: slide.alt,
+}));
+
+function renderCarousel(props: Partial<React.ComponentProps<typeof Carousel>> = {}) {
+  render(<Carousel label={home.carouselLabel} slides={slides} labels={labels} {...props} />);
+  const region = screen.getByRole("region", { name: home.carouselLabel });
+  return { region, control: within(region).getAllByRole("button")[0] as HTMLElement };
+}
+
+/** The accessible name of the one displayed slide; fails if not exactly one is displayed. */
+function activeSlide(): string | null {
+  const shown = screen.getAllByRole("group");
+  expect(shown).toHaveLength(1);
+  return (shown[0] as HTMLElement).getAttribute("aria-label");
+}
+
+const advance = (ms: number) =>
+  act(() => {
+    jest.advanceTimersByTime(ms);
+  });
+
+function preferReducedMotion() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query === "(prefers-reduced-motion: reduce)",
+  })) as typeof window.matchMedia;
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe("Carousel", () => {
+  it("is a labelled carousel of 4 slides named '1 of 4' to '4 of 4'", () => {
+    const { region } = renderCarousel();
+    expect(region).toHaveAttribute("aria-roledescription", "carousel");
+    const all = within(region).getAllByRole("group", { hidden: true });
+    expect(all.map((s) => s.getAttribute("aria-label"))).toEqual([
+      "1 of 4",
+      "2 of 4",
+      "3 of 4",
+      "4 of 4",
+    ]);
+    all.forEach((s) => expect(s).toHaveAttribute("aria-roledescription", "slide"));
+  });
+
+  it("displays only the first slide at first, with its image", () => {
+    renderCarousel();
+    expect(activeSlide()).toBe("1 of 4");
+    // GatsbyImage keeps the img transparent until it has loaded, so not toBeVisible here.
+    expect(screen.getByRole("img", { name: home.slides[0]?.alt })).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: home.slides[1]?.alt })).toBeNull();
+  });
+
+  it("advances every 2500 ms and wraps from the last slide to the first", () => {
+    renderCarousel();
+    advance(2499);
+    expect(activeSlide()).toBe("1 of 4");
+    advance(1);
+    expect(activeSlide()).toBe("2 of 4");
+    advance(2500);
+    expect(activeSlide()).toBe("3 of 4");
+    advance(2500);
+    expect(activeSlide()).toBe("4 of 4");
+    advance(2500);
+    expect(activeSlide()).toBe("1 of 4");
+  });
+
+  it("honours a custom interval", () => {
+    renderCarousel({ intervalMs: 1000 });
+    advance(1000);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("puts the pause button first and stops on pause until play is pressed", () => {
+    const { region, control } = renderCarousel();
+    const slidesBox = within(region).getAllByRole("group", { hidden: true })[0]?.parentElement;
+    expect(control).toHaveAccessibleName(labels.pause);
+    expect(slidesBox).toHaveAttribute("aria-live", "off");
+
+    fireEvent.click(control);
+    expect(control).toHaveAccessibleName(labels.play);
+    expect(slidesBox).toHaveAttribute("aria-live", "polite");
+    advance(10_000);
+    expect(activeSlide()).toBe("1 of 4");
+
+    fireEvent.click(control);
+    expect(control).toHaveAccessibleName(labels.pause);
+    advance(2500);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("resumes at once when play is pressed, even with the pointer and focus still on it", () => {
+    const { region, control } = renderCarousel();
+    fireEvent.click(control);
+    fireEvent.mouseEnter(region);
+    act(() => control.focus());
+    fireEvent.click(control);
+    advance(2500);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("pauses while the pointer is over it and resumes when it leaves", () => {
+    const { region } = renderCarousel();
+    advance(1000);
+    fireEvent.mouseEnter(region);
+    advance(10_000);
+    expect(activeSlide()).toBe("1 of 4");
+    fireEvent.mouseLeave(region);
+    advance(2500);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("pauses while focus is inside and resumes when focus leaves", () => {
+    const { region, control } = renderCarousel();
+    act(() => control.focus());
+    advance(10_000);
+    expect(activeSlide()).toBe("1 of 4");
+    expect(within(region).getAllByRole("group")[0]?.parentElement).toHaveAttribute(
+      "aria-live",
+      "polite",
+    );
+    act(() => control.blur());
+    advance(2500);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("does not rotate when the visitor prefers reduced motion, until play is pressed", () => {
+    preferReducedMotion();
+    const { control } = renderCarousel();
+    expect(control).toHaveAccessibleName(labels.play);
+    advance(10_000);
+    expect(activeSlide()).toBe("1 of 4");
+    fireEvent.click(control);
+    advance(2500);
+    expect(activeSlide()).toBe("2 of 4");
+  });
+
+  it("loads the first image eagerly with high priority and the rest lazily, without React warnings", () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { region } = renderCarousel();
+    const images = within(region)
+      .getAllByRole("group", { hidden: true })
+      .map((slide) => slide.querySelector("img[data-main-image]"));
+    expect(images[0]).toHaveAttribute("loading", "eager");
+    expect(images[0]).toHaveAttribute("fetchpriority", "high");
+    images.slice(1).forEach((img) => {
+      expect(img).toHaveAttribute("loading", "lazy");
+      expect(img).not.toHaveAttribute("fetchpriority");
+    });
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it("loads every slide lazily and none with high priority when marked lazy (below the fold)", () => {
+    const { region } = renderCarousel({ lazy: true });
+    const images = within(region)
+      .getAllByRole("group", { hidden: true })
+      .map((slide) => slide.querySelector("img[data-main-image]"));
+    expect(images).toHaveLength(4);
+    images.forEach((img) => {
+      expect(img).toHaveAttribute("loading", "lazy");
+      expect(img).not.toHaveAttribute("fetchpriority");
+    });
+  });
+});

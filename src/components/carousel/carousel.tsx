@@ -1,0 +1,101 @@
+import * as React from "react";
+import { GatsbyImage } from "gatsby-plugin-image";
+import type { CarouselLabels, ImageWithAlt } from "../../types/content";
+import { fill } from "../../utils/text";
+import * as styles from "./carousel.module.css";
+
+export interface CarouselProps {
+  /** Accessible name of the carousel region. */
+  label: string;
+  slides: readonly ImageWithAlt[];
+  labels: CarouselLabels;
+  /** Time each slide shows while rotating (spec: 2500 ms). */
+  intervalMs?: number;
+  /** Below the fold (contact page): every slide loads lazily, none competes with the page's LCP. */
+  lazy?: boolean;
+}
+
+// React 18 warns on the camelCase fetchPriority prop; the lowercase attribute passes through.
+const highPriority = { fetchpriority: "high" };
+
+/**
+ * Auto-rotating slideshow following the WAI-ARIA carousel pattern. Rotation pauses while the
+ * pointer or keyboard focus is inside, and stops for good with the pause button or when the
+ * visitor prefers reduced motion; pressing play resumes it at once, even under the pointer.
+ */
+export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = false }: CarouselProps) {
+  const [current, setCurrent] = React.useState(0);
+  const [playing, setPlaying] = React.useState(true);
+  const [hovered, setHovered] = React.useState(false);
+  const [focused, setFocused] = React.useState(false);
+  const total = slides.length;
+  const rotating = playing && !hovered && !focused && total > 1;
+
+  React.useEffect(() => {
+    // Known only in the browser, so the server HTML shows the default (playing) state.
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
+  }, []);
+
+  React.useEffect(() => {
+    if (!rotating) return undefined;
+    const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % total), intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [rotating, current, total, intervalMs]);
+
+  const togglePlaying = () => {
+    if (!playing) {
+      setHovered(false);
+      setFocused(false);
+    }
+    setPlaying(!playing);
+  };
+  const isInside = (e: React.FocusEvent<HTMLElement>) =>
+    e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => {
+        if (!isInside(e)) setFocused(true);
+      }}
+      onBlur={(e) => {
+        if (!isInside(e)) setFocused(false);
+      }}
+    >
+      <button
+        type="button"
+        className={styles.control}
+        aria-label={playing ? labels.pause : labels.play}
+        onClick={togglePlaying}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d={playing ? "M7 5h3v14H7zM14 5h3v14h-3z" : "M8 5v14l11-7z"} />
+        </svg>
+      </button>
+      <div className={styles.slides} aria-live={rotating ? "off" : "polite"}>
+        {slides.map((slide, i) => (
+          <div
+            key={i}
+            className={styles.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={fill(labels.slideOf, { n: i + 1, total })}
+            hidden={i !== current}
+          >
+            <GatsbyImage
+              image={slide.image}
+              alt={slide.alt}
+              className={styles.image}
+              loading={i === 0 && !lazy ? "eager" : "lazy"}
+              {...(i === 0 && !lazy ? highPriority : {})}
+            />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

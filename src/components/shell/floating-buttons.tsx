@@ -1,0 +1,70 @@
+import * as React from "react";
+import type { SiteIdentity } from "../../types/content";
+import { whatsappHref } from "../../utils/text";
+import { ArrowUpIcon, ChatIcon } from "./icons";
+import * as styles from "./floating-buttons.module.css";
+
+/** Scroll offset (px) past which both buttons show (spec, section 9). */
+export const SCROLL_THRESHOLD = 300;
+
+/**
+ * Follows the spec's state table literally: before any scroll the messaging button shows and
+ * scroll-to-top does not; once the page has scrolled, both show exactly when past the threshold.
+ * `null` is "not scrolled yet".
+ */
+function usePastThreshold(): boolean | null {
+  const [past, setPast] = React.useState<boolean | null>(null);
+  React.useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setPast(window.scrollY > SCROLL_THRESHOLD);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    // A reload restored mid-page counts as scrolled; at the top it keeps the initial state.
+    if (window.scrollY > SCROLL_THRESHOLD) setPast(true);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+  return past;
+}
+
+function scrollToTop() {
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+}
+
+export function FloatingButtons({ site }: { site: SiteIdentity }) {
+  const past = usePastThreshold();
+  const { messaging } = site;
+  return (
+    <div className={styles.floating}>
+      {past === true && (
+        <button
+          type="button"
+          className={`${styles.button} ${styles.top}`}
+          aria-label={site.labels.scrollTop}
+          onClick={scrollToTop}
+        >
+          <ArrowUpIcon />
+        </button>
+      )}
+      {past !== false && (
+        <a
+          className={`${styles.button} ${styles.chat}`}
+          href={whatsappHref(messaging.number, messaging.greeting)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={messaging.label}
+        >
+          <ChatIcon />
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import type { MenuEntry, NavItem } from "../../types/content";
+import { ChevronIcon } from "./icons";
+import * as styles from "./site-nav.module.css";
+
+interface ServicesDropdownProps {
+  item: NavItem;
+  entries: readonly MenuEntry[];
+  toggleLabel: string;
+  /** Called when any link is chosen, so the mobile menu closes too. */
+  onNavigate: () => void;
+}
+
+/**
+ * The Services nav item: a link to /services plus a disclosure button for its dropdown.
+ * Hover and focus entry open it softly; a click on the button pins it open, a second click closes
+ * it. Without pinning, the hover that precedes every mouse click (and the emulated hover of a tap)
+ * would open the list only for the click to close it again.
+ */
+export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: ServicesDropdownProps) {
+  const [hovered, setHovered] = React.useState(false);
+  const [focusOpened, setFocusOpened] = React.useState(false);
+  const [pinned, setPinned] = React.useState(false);
+  const itemRef = React.useRef<HTMLLIElement>(null);
+  const buttonRef = React.useRef<HTMLButtonElement>(null);
+  const listId = React.useId();
+  const open = hovered || focusOpened || pinned;
+
+  const close = () => {
+    setHovered(false);
+    setFocusOpened(false);
+    setPinned(false);
+  };
+
+  // Safari does not focus a clicked button, so a blur cannot be relied on to close a pinned list.
+  React.useEffect(() => {
+    if (!pinned) return undefined;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && itemRef.current?.contains(e.target))) close();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [pinned]);
+
+  const choose = () => {
+    close();
+    onNavigate();
+  };
+  const isInside = (e: React.FocusEvent<HTMLElement>) =>
+    e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
+
+  return (
+    <li
+      ref={itemRef}
+      className={styles.services}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => {
+        if (!isInside(e)) setFocusOpened(true);
+      }}
+      onBlur={(e) => {
+        if (!isInside(e)) close();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || !open) return;
+        // Handled here so the mobile menu around us does not close as well.
+        e.stopPropagation();
+        close();
+        buttonRef.current?.focus();
+      }}
+    >
+      <Link to={item.to} className={styles.link} onClick={choose}>
+        {item.label}
+      </Link>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={toggleLabel}
+        onClick={() => (pinned ? close() : setPinned(true))}
+      >
+        <ChevronIcon />
+      </button>
+      <ul id={listId} className={styles.dropdown} hidden={!open}>
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} className={styles.dropdownLink} onClick={choose}>
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
