@@ -1,0 +1,85 @@
+import type { Address, CarouselLabels, ImageWithAlt } from "../../types/content";
+import { addressLines, telHref } from "../../utils/text";
+import { Carousel } from "../carousel/carousel";
+import { Banner } from "../content/banner";
+import { Container, Section } from "../content/page";
+import * as styles from "./views.module.css";
+
+export interface ContactViewProps {
+  heading: string;
+  banner: ImageWithAlt;
+  companyName: string;
+  slogan: string;
+  detailsHeading: string;
+  address: Address;
+  mobile: string;
+  telephone: string;
+  email: string;
+  website: string;
+  labels: { addressHeading: string; mobile: string; telephone: string; email: string; website: string };
+  formHeading: string;
+  formNotice: string;
+  map: { title: string; src: string; linkLabel: string; link: string };
+  region: { heading: string; carouselLabel: string; slides: readonly ImageWithAlt[] };
+  carouselLabels: CarouselLabels;
+}
+
+export function ContactView(props: ContactViewProps) {
+  const { address, labels } = props;
+  return (
+    <>
+      <Banner {...props.banner} />
+      <Section>
+        <Container wide>
+          <h1>{props.heading}</h1>
+          <div className={styles.contactGrid}>
+            <section aria-labelledby="contact-details-heading" className={styles.card}>
+              <h2 id="contact-details-heading">{props.detailsHeading}</h2>
+              <p className={styles.company}>{props.companyName}</p>
+              <p className={styles.slogan}>{props.slogan}</p>
+              <h3>{labels.addressHeading}</h3>
+              <address className={styles.address}>
+                {addressLines(address).map((line) => (
+                  <span key={line} className={styles.addressLine}>
+                    {line}
+                  </span>
+                ))}
+              </address>
+              <dl className={styles.details}>
+                <dt>{labels.mobile}</dt>
+                <dd><a href={telHref(props.mobile)}>{props.mobile}</a></dd>
+                <dt>{labels.telephone}</dt>
+                <dd><a href={telHref(props.telephone)}>{props.telephone}</a></dd>
+                <dt>{labels.email}</dt>
+                <dd><a href={`mailto:${props.email}`}>{props.email}</a></dd>
+                <dt>{labels.website}</dt>
+                <dd><a href={props.website}>{props.website.replace(/^https?:\/\//, "")}</a></dd>
+              </dl>
+            </section>
+            <section aria-labelledby="enquiry-heading" className={styles.card} id="enquiry">
+              <h2 id="enquiry-heading">{props.formHeading}</h2>
+              <p className={styles.notice}>{props.formNotice}</p>
+            </section>
+          </div>
+        </Container>
+      </Section>
+      <Section tone="alt" labelledBy="map-heading">
+        <Container wide>
+          <h2 id="map-heading">{props.map.title}</h2>
+          <div className={styles.map}>
+            <iframe title={props.map.title} src={props.map.src} loading="lazy" referrerPolicy="no-referrer" />
+          </div>
+          <p>
+            <a href={props.map.link}>{props.map.linkLabel}</a>
+          </p>
+        </Container>
+      </Section>
+      <Section>
+        <Container wide>
+          <h2 id="region-heading">{props.region.heading}</h2>
+          <Carousel label={props.region.carouselLabel} slides={props.region.slides} labels={props.carouselLabels} lazy />
+        </Container>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { graphql, navigate, type HeadProps, type PageProps } from "gatsby";
+import { useEffect } from "react";
+import { useSiteMetadata } from "../hooks/use-site-metadata";
+
+type Data = Queries.RootRedirectQuery;
+
+const target = "/home";
+
+/**
+ * "/" lands on /home everywhere: in the browser (navigate), without JavaScript (meta refresh and a
+ * plain link) and on hosts that honour createRedirect (gatsby-node).
+ */
+export default function RootRedirect({ data }: PageProps<Data>) {
+  useEffect(() => {
+    void navigate(target, { replace: true });
+  }, []);
+  return (
+    <main>
+      <p>
+        <a href={target}>{data.siteYaml?.labels.redirectNotice}</a>
+      </p>
+    </main>
+  );
+}
+
+export function Head({ data }: HeadProps<Data>) {
+  const { siteUrl, siteName } = useSiteMetadata();
+  return (
+    <>
+      <html lang="en" />
+      <title>{siteName}</title>
+      <meta httpEquiv="refresh" content={`0; url=${target}`} />
+      <link rel="canonical" href={`${siteUrl}${target}`} />
+      <meta name="description" content={data.siteYaml?.labels.redirectNotice ?? ""} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query RootRedirect {
+    siteYaml {
+      labels {
+        redirectNotice
+      }
+    }
+  }
+`;

@@ -1,0 +1,33 @@
+/**
+ * Builds the production site unless public/ is newer than every source file, so test commands can
+ * be run on a fresh clone and again without a second build.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const marker = path.join(root, "public", "index.html");
+const sources = ["src", "data", "static", "gatsby-config.ts", "gatsby-node.ts", "package-lock.json"];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === "gatsby-types.d.ts") continue; // written by the build itself
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+if (built > changed) {
+  console.log("public/ is up to date: not rebuilding");
+} else {
+  console.log("Building the production site (gatsby build)…");
+  const result = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } });
+  process.exit(result.status ?? 1);
+}

@@ -1,0 +1,83 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo/seo";
+import { ServiceView } from "../components/service/service-view";
+import type { ServiceContent } from "../types/content";
+import { imageOf } from "../utils/images";
+
+type Data = Queries.ServicePageQuery;
+
+function toContent(service: NonNullable<Data["servicesYaml"]>): ServiceContent {
+  const where = `data/services/services.yaml (slug "${service.slug}")`;
+  return {
+    slug: service.slug,
+    title: service.title,
+    banner: { image: imageOf(service.banner, `${where} banner`), alt: service.bannerAlt },
+    intro: service.intro,
+    sections: service.sections ?? [],
+    gallery: (service.gallery ?? []).map((item) => ({
+      caption: item.caption,
+      alt: item.alt,
+      image: imageOf(item.image, `data/approvals/approvals.yaml (key "${item.key}") image`),
+    })),
+  };
+}
+
+export default function ServicePage({ data }: PageProps<Data>) {
+  if (!data.servicesYaml || !data.siteYaml) return null;
+  return (
+    <Layout>
+      <ServiceView service={toContent(data.servicesYaml)} backLabel={data.siteYaml.labels.back} />
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<Data>) {
+  const service = data.servicesYaml;
+  if (!service) return null;
+  return <Seo title={service.metaTitle} description={service.description} pathname={location.pathname} />;
+}
+
+export const query = graphql`
+  query ServicePage($slug: String!) {
+    servicesYaml(slug: { eq: $slug }) {
+      slug
+      title
+      metaTitle
+      description
+      banner {
+        childImageSharp {
+          gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
+        }
+      }
+      bannerAlt
+      intro
+      sections {
+        heading
+        paragraphs
+        items
+        columns
+        subsections {
+          heading
+          paragraphs
+          items
+        }
+      }
+      gallery {
+        key
+        caption
+        alt
+        image {
+          childImageSharp {
+            gatsbyImageData(layout: CONSTRAINED, width: 200, placeholder: NONE)
+          }
+        }
+      }
+    }
+    siteYaml {
+      labels {
+        back
+      }
+    }
+  }
+`;

@@ -1,0 +1,15 @@
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+
+interface ImageFile {
+  readonly childImageSharp?: { readonly gatsbyImageData: unknown } | null;
+}
+
+/**
+ * The schema guarantees the File; this guarantees it is an image sharp could read, and names the
+ * field when it is not (e.g. an editor dropped in a file that is not a JPEG or PNG).
+ */
+export function imageOf(file: ImageFile | null | undefined, field: string): IGatsbyImageData {
+  const data = file?.childImageSharp?.gatsbyImageData;
+  if (!data) throw new Error(`No image could be made for ${field}: is the file a JPEG, PNG, WebP or AVIF image?`);
+  return data as IGatsbyImageData;
+}
