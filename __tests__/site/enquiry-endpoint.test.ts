@@ -1,0 +1,62 @@
+/**
+ * The enquiry endpoint of the built site, as `gatsby serve` runs it: /api/email stores a valid
+ * enquiry in ENQUIRY_DATA_DIR and answers 201, and refuses bad requests with the receiver's own
+ * JSON answers (so Gatsby's body parsers are out of the way). Needs `gatsby build` first.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
+
+let site: RunningSite;
+let dataDir: string;
+const enquiriesFile = () => path.join(dataDir, "enquiries.jsonl");
+const storedLines = () =>
+  fs.existsSync(enquiriesFile()) ? fs.readFileSync(enquiriesFile(), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+
+const enquiry = { name: "முருகன் Priya", phone: "+91 44 2345 6789", email: "priya@example.in", message: "A quote for a phase II study, please." };
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(projectRoot, "public", "index.html"))) {
+    throw new Error("public/ has not been built: run `npm run build` (or `npm run test:site`, which builds) first");
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-enquiries-"));
+  // No mail settings: a developer's own SMTP_URL must not send test mail.
+  site = await serveBuiltSite({ ENQUIRY_DATA_DIR: dataDir, SMTP_URL: "", ENQUIRY_TO: "", ENQUIRY_RATE_LIMIT: "100" });
+}, 90_000);
+
+afterAll(async () => {
+  await site?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (body: BodyInit, contentType = "application/json", headers: Record<string, string> = {}) =>
+  fetch(`${site.origin}/api/email`, { method: "POST", headers: { "content-type": contentType, ...headers }, body });
+
+test("a valid enquiry is answered 201 with its id, and stored as one line", async () => {
+  const res = await post(JSON.stringify(enquiry));
+  expect(res.status).toBe(201);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await res.json()) as { ok: boolean; id: string };
+  expect(body).toEqual({ ok: true, id: expect.any(String) });
+  expect(storedLines()).toEqual([{ id: body.id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" }]);
+});
+
+test.each<[string, () => Promise<Response>, number, string]>([
+  ["malformed JSON", () => post('{"name": "Priya",'), 400, "invalid_json"],
+  ["a missing field", () => post(JSON.stringify({ ...enquiry, email: "" })), 400, "invalid_fields"],
+  ["text/plain", () => post(JSON.stringify(enquiry), "text/plain"), 415, "unsupported_media_type"],
+  ["a form post", () => post("name=Priya", "application/x-www-form-urlencoded"), 415, "unsupported_media_type"],
+  ["a body over 16 KiB", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(20_000) })), 413, "payload_too_large"],
+  ["a body over Gatsby's own 100 kB limit", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(200_000) })), 413, "payload_too_large"],
+  ["a cross-site post", () => post(JSON.stringify(enquiry), "application/json", { origin: "https://evil.example" }), 403, "cross_site_request"],
+  ["GET", () => fetch(`${site.origin}/api/email`), 405, "method_not_allowed"],
+])("%s is refused with the receiver's JSON answer and nothing stored", async (_label, send, status, error) => {
+  const before = storedLines().length;
+  const res = await send();
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(await res.json()).toMatchObject({ error });
+  if (status === 405) expect(res.headers.get("allow")).toBe("POST");
+  expect(storedLines()).toHaveLength(before);
+});
