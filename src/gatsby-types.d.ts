@@ -564,6 +564,58 @@ type BulletColumnSortInput = {
   readonly items: InputMaybe<SortOrderEnum>;
 };
 
+type ContactForm = {
+  readonly emailLabel: Scalars['String'];
+  readonly errorMessage: Scalars['String'];
+  readonly messageLabel: Scalars['String'];
+  readonly nameLabel: Scalars['String'];
+  readonly phoneHint: Scalars['String'];
+  readonly phoneLabel: Scalars['String'];
+  readonly requiredMessage: Scalars['String'];
+  readonly sending: Scalars['String'];
+  readonly submit: Scalars['String'];
+  readonly successMessage: Scalars['String'];
+};
+
+type ContactFormFieldSelector = {
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly errorMessage: InputMaybe<FieldSelectorEnum>;
+  readonly messageLabel: InputMaybe<FieldSelectorEnum>;
+  readonly nameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly phoneHint: InputMaybe<FieldSelectorEnum>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly requiredMessage: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+  readonly successMessage: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactFormFilterInput = {
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly errorMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly messageLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneHint: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly requiredMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+  readonly successMessage: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactFormSortInput = {
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly errorMessage: InputMaybe<SortOrderEnum>;
+  readonly messageLabel: InputMaybe<SortOrderEnum>;
+  readonly nameLabel: InputMaybe<SortOrderEnum>;
+  readonly phoneHint: InputMaybe<SortOrderEnum>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly requiredMessage: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+  readonly successMessage: InputMaybe<SortOrderEnum>;
+};
+
 type ContactMap = {
   readonly link: Scalars['String'];
   readonly linkLabel: Scalars['String'];
@@ -622,6 +674,7 @@ type ContactYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
   readonly detailsHeading: Scalars['String'];
+  readonly form: ContactForm;
   readonly formHeading: Scalars['String'];
   readonly formNotice: Scalars['String'];
   readonly heading: Scalars['String'];
@@ -685,6 +738,7 @@ type ContactYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly detailsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly form: InputMaybe<ContactFormFieldSelector>;
   readonly formHeading: InputMaybe<FieldSelectorEnum>;
   readonly formNotice: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -703,6 +757,7 @@ type ContactYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly detailsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly form: InputMaybe<ContactFormFilterInput>;
   readonly formHeading: InputMaybe<StringQueryOperatorInput>;
   readonly formNotice: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -766,6 +821,7 @@ type ContactYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly detailsHeading: InputMaybe<SortOrderEnum>;
+  readonly form: InputMaybe<ContactFormSortInput>;
   readonly formHeading: InputMaybe<SortOrderEnum>;
   readonly formNotice: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
@@ -2929,6 +2985,7 @@ type Query_contactYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   detailsHeading: InputMaybe<StringQueryOperatorInput>;
+  form: InputMaybe<ContactFormFilterInput>;
   formHeading: InputMaybe<StringQueryOperatorInput>;
   formNotice: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
@@ -3212,6 +3269,7 @@ type Query_sitePluginArgs = {
 type Query_siteYamlArgs = {
   address: InputMaybe<SiteAddressFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   foundingYear: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3224,6 +3282,8 @@ type Query_siteYamlArgs = {
   mobile: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  shareImage: InputMaybe<FileFilterInput>;
+  shareImageAlt: InputMaybe<StringQueryOperatorInput>;
   social: InputMaybe<SocialLinkFilterListInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
   telephone: InputMaybe<StringQueryOperatorInput>;
@@ -4532,6 +4592,7 @@ type SiteSortInput = {
 type SiteYaml = Node & {
   readonly address: SiteAddress;
   readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
   readonly email: Scalars['String'];
   readonly foundingYear: Scalars['Int'];
   readonly id: Scalars['ID'];
@@ -4544,6 +4605,8 @@ type SiteYaml = Node & {
   readonly mobile: Scalars['String'];
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly shareImage: File;
+  readonly shareImageAlt: Scalars['String'];
   readonly social: ReadonlyArray<SocialLink>;
   readonly tagline: Scalars['String'];
   readonly telephone: Scalars['String'];
@@ -4598,6 +4661,7 @@ type SiteYamlEdge = {
 type SiteYamlFieldSelector = {
   readonly address: InputMaybe<SiteAddressFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly foundingYear: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -4610,6 +4674,8 @@ type SiteYamlFieldSelector = {
   readonly mobile: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly shareImage: InputMaybe<FileFieldSelector>;
+  readonly shareImageAlt: InputMaybe<FieldSelectorEnum>;
   readonly social: InputMaybe<SocialLinkFieldSelector>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
   readonly telephone: InputMaybe<FieldSelectorEnum>;
@@ -4619,6 +4685,7 @@ type SiteYamlFieldSelector = {
 type SiteYamlFilterInput = {
   readonly address: InputMaybe<SiteAddressFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly foundingYear: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -4631,6 +4698,8 @@ type SiteYamlFilterInput = {
   readonly mobile: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly shareImage: InputMaybe<FileFilterInput>;
+  readonly shareImageAlt: InputMaybe<StringQueryOperatorInput>;
   readonly social: InputMaybe<SocialLinkFilterListInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
   readonly telephone: InputMaybe<StringQueryOperatorInput>;
@@ -4685,6 +4754,7 @@ type SiteYamlGroupConnection_sumArgs = {
 type SiteYamlSortInput = {
   readonly address: InputMaybe<SiteAddressSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly foundingYear: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -4697,6 +4767,8 @@ type SiteYamlSortInput = {
   readonly mobile: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly shareImage: InputMaybe<FileSortInput>;
+  readonly shareImageAlt: InputMaybe<SortOrderEnum>;
   readonly social: InputMaybe<SocialLinkSortInput>;
   readonly tagline: InputMaybe<SortOrderEnum>;
   readonly telephone: InputMaybe<SortOrderEnum>;
@@ -4972,7 +5044,7 @@ type ActivitiesPageQuery = { readonly activitiesYaml: { readonly title: string, 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly bannerAlt: string, readonly slogan: string, readonly detailsHeading: string, readonly formHeading: string, readonly formNotice: string, readonly banner: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly map: { readonly title: string, readonly src: string, readonly linkLabel: string, readonly link: string }, readonly region: { readonly heading: string, readonly carouselLabel: string, readonly slides: ReadonlyArray<{ readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } } | null, readonly siteYaml: { readonly legalName: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly address: { readonly streetAddress: string, readonly locality: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly labels: { readonly addressHeading: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly carouselPause: string, readonly carouselPlay: string, readonly slideOf: string } } | null };
+type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly bannerAlt: string, readonly slogan: string, readonly detailsHeading: string, readonly formHeading: string, readonly formNotice: string, readonly banner: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly form: { readonly nameLabel: string, readonly phoneLabel: string, readonly phoneHint: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly sending: string, readonly requiredMessage: string, readonly successMessage: string, readonly errorMessage: string }, readonly map: { readonly title: string, readonly src: string, readonly linkLabel: string, readonly link: string }, readonly region: { readonly heading: string, readonly carouselLabel: string, readonly slides: ReadonlyArray<{ readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } } | null, readonly siteYaml: { readonly legalName: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly address: { readonly streetAddress: string, readonly locality: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly labels: { readonly addressHeading: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly carouselPause: string, readonly carouselPlay: string, readonly slideOf: string } } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -5020,7 +5092,7 @@ type ServicePageQueryVariables = Exact<{
 }>;
 
 
-type ServicePageQuery = { readonly servicesYaml: { readonly slug: string, readonly title: string, readonly metaTitle: string, readonly description: string, readonly bannerAlt: string, readonly intro: ReadonlyArray<string>, readonly banner: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly sections: ReadonlyArray<{ readonly heading: string | null, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null, readonly columns: number | null, readonly subsections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> | null }> | null, readonly gallery: ReadonlyArray<{ readonly key: string, readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> | null } | null, readonly siteYaml: { readonly labels: { readonly back: string } } | null };
+type ServicePageQuery = { readonly servicesYaml: { readonly slug: string, readonly title: string, readonly metaTitle: string, readonly description: string, readonly bannerAlt: string, readonly intro: ReadonlyArray<string>, readonly banner: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly sections: ReadonlyArray<{ readonly heading: string | null, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null, readonly columns: number | null, readonly subsections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> | null, readonly items: ReadonlyArray<string> | null }> | null }> | null, readonly gallery: ReadonlyArray<{ readonly key: string, readonly caption: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> | null } | null, readonly siteYaml: { readonly labels: { readonly back: string } } | null, readonly navigationYaml: { readonly main: ReadonlyArray<{ readonly label: string, readonly to: string }> } | null };
 
 type ServicesIndexPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -5035,7 +5107,7 @@ type ShellDataQuery = { readonly siteYaml: { readonly name: string, readonly leg
 type SiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly name: string } | null };
+type SiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly name: string, readonly legalName: string, readonly description: string, readonly foundingYear: number, readonly mobile: string, readonly telephone: string, readonly email: string, readonly shareImageAlt: string, readonly address: { readonly streetAddress: string, readonly locality: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly social: ReadonlyArray<{ readonly url: string }>, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly shareImage: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
 
 type WhyCyrusPageQueryVariables = Exact<{ [key: string]: never; }>;
 

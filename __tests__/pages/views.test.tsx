@@ -103,7 +103,7 @@ test("why Cyrus: seven cards, title first, description revealed by a tap", async
   expect(first.closest("li")).toHaveAttribute("data-open", "true");
 });
 
-test("contact: company, slogan, address, phone, e-mail and website links, the form's place, map and region carousel", () => {
+test("contact: company, slogan, address, phone, e-mail and website links, the enquiry form, map and region carousel", () => {
   const page = yaml("contact/contact.yaml");
   const { site } = loadShellData();
   const props: ContactViewProps = {
@@ -128,6 +128,19 @@ test("contact: company, slogan, address, phone, e-mail and website links, the fo
   expect(screen.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
   expect(screen.getByRole("link", { name: site.website.replace(/^https?:\/\//, "") })).toHaveAttribute("href", site.website);
   expect(screen.getByRole("heading", { name: "Request for Information" })).toBeInTheDocument();
+  // The form sits in the "Request for Information" section (#enquiry), under the notice.
+  const enquiry = screen.getByRole("region", { name: "Request for Information" });
+  expect(enquiry).toHaveAttribute("id", "enquiry");
+  const form = enquiry.querySelector("form")!;
+  expect(form.noValidate).toBe(true);
+  expect(within(form).getByLabelText("Name")).toBeRequired();
+  expect(within(form).getByLabelText(/^Phone/)).not.toBeRequired();
+  expect(within(form).getByLabelText("Email *")).toHaveAttribute("type", "email");
+  expect(within(form).getByLabelText("Message")).toBeRequired();
+  expect(within(form).getByRole("button", { name: page.form.submit })).toBeEnabled();
+  expect(within(form).getByRole("status")).toBeEmptyDOMElement();
+  // The notice on what the details are used for sits under the form (product notes).
+  expect(within(enquiry).getByText(page.formNotice).compareDocumentPosition(form)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
   expect(screen.getByTitle("Our Location").tagName).toBe("IFRAME");
   expect(screen.getByRole("heading", { name: "Discover Our Region" })).toBeInTheDocument();
   const carousel = screen.getByRole("region", { name: page.region.carouselLabel });

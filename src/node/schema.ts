@@ -14,6 +14,9 @@ export const typeDefs = /* GraphQL */ `
     logo: File! @fileByRelativePath
     logoAlt: String!
     foundingYear: Int!
+    description: String!
+    shareImage: File! @fileByRelativePath
+    shareImageAlt: String!
     address: SiteAddress!
     mobile: String!
     telephone: String!
@@ -215,8 +218,21 @@ export const typeDefs = /* GraphQL */ `
     detailsHeading: String!
     formHeading: String!
     formNotice: String!
+    form: ContactForm!
     map: ContactMap!
     region: ContactRegion!
+  }
+  type ContactForm {
+    nameLabel: String!
+    phoneLabel: String!
+    phoneHint: String!
+    emailLabel: String!
+    messageLabel: String!
+    submit: String!
+    sending: String!
+    requiredMessage: String!
+    successMessage: String!
+    errorMessage: String!
   }
   type ContactMap {
     title: String!

@@ -55,6 +55,18 @@ export const query = graphql`
       detailsHeading
       formHeading
       formNotice
+      form {
+        nameLabel
+        phoneLabel
+        phoneHint
+        emailLabel
+        messageLabel
+        submit
+        sending
+        requiredMessage
+        successMessage
+        errorMessage
+      }
       map {
         title
         src

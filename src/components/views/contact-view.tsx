@@ -3,6 +3,7 @@ import { addressLines, telHref } from "../../utils/text";
 import { Carousel } from "../carousel/carousel";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
+import { EnquiryForm, type EnquiryFormText } from "../enquiry/enquiry-form";
 import * as styles from "./views.module.css";
 
 export interface ContactViewProps {
@@ -19,6 +20,8 @@ export interface ContactViewProps {
   labels: { addressHeading: string; mobile: string; telephone: string; email: string; website: string };
   formHeading: string;
   formNotice: string;
+  /** Wording of the enquiry form (data/contact/contact.yaml `form`). */
+  form: EnquiryFormText;
   map: { title: string; src: string; linkLabel: string; link: string };
   region: { heading: string; carouselLabel: string; slides: readonly ImageWithAlt[] };
   carouselLabels: CarouselLabels;
@@ -58,6 +61,7 @@ export function ContactView(props: ContactViewProps) {
             </section>
             <section aria-labelledby="enquiry-heading" className={styles.card} id="enquiry">
               <h2 id="enquiry-heading">{props.formHeading}</h2>
+              <EnquiryForm text={props.form} />
               <p className={styles.notice}>{props.formNotice}</p>
             </section>
           </div>

@@ -1,0 +1,110 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { EnquiryField } from "./enquiry-field";
+import { sendEnquiry, type Enquiry } from "./send-enquiry";
+import * as styles from "./enquiry-form.module.css";
+
+/** Wording of the form (data/contact/contact.yaml `form`); the three messages are the spec's. */
+export interface EnquiryFormText {
+  nameLabel: string;
+  phoneLabel: string;
+  phoneHint: string;
+  emailLabel: string;
+  messageLabel: string;
+  submit: string;
+  sending: string;
+  requiredMessage: string;
+  successMessage: string;
+  errorMessage: string;
+}
+
+export interface EnquiryFormProps {
+  text: EnquiryFormText;
+  /** Backend base address; default the build-time GATSBY_ENQUIRY_API, else "/api". */
+  endpoint?: string;
+}
+
+type Notice = "required" | "success" | "error";
+const EMPTY: Enquiry = { name: "", phone: "", email: "", message: "" };
+const REQUIRED = ["name", "email", "message"] as const;
+const isBlank = (value: string) => value.trim() === "";
+
+/**
+ * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
+ * One live region, present from the first render, holds the current message.
+ */
+export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
+  const [values, setValues] = useState<Enquiry>(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // The button is disabled while sending, but state lands only on the next render: this ref makes a
+  // double click or a second Enter before then send nothing more.
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const statusId = `${id}-status`;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setNotice(null);
+    const blank = REQUIRED.find((field) => isBlank(values[field]));
+    if (blank) {
+      setNotice("required");
+      formRef.current?.querySelector<HTMLElement>(`[name="${blank}"]`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    // Single-line fields are sent trimmed (a pasted e-mail's stray space must not fail the receiver);
+    // the message is sent exactly as typed.
+    const { name, phone, email, message } = values;
+    const enquiry: Enquiry = { name: name.trim(), phone: phone.trim(), email: email.trim(), message };
+    try {
+      await sendEnquiry(enquiry, { endpoint });
+      setValues(EMPTY);
+      setNotice("success");
+    } catch (error) {
+      console.error("The enquiry could not be sent:", error);
+      setNotice("error");
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const onChange = (name: keyof Enquiry, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const field = (name: keyof Enquiry) => ({
+    idPrefix: id,
+    name,
+    value: values[name],
+    invalid: notice === "required" && name !== "phone" && isBlank(values[name]),
+    describedBy: statusId,
+    readOnly: submitting,
+    onChange,
+  });
+  const messages = { required: text.requiredMessage, success: text.successMessage, error: text.errorMessage };
+
+  // method="post": a submit before hydration must not put the visitor's details in the URL.
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      method="post"
+      noValidate
+      aria-busy={submitting}
+      data-state={submitting ? "submitting" : (notice ?? "idle")}
+      onSubmit={handleSubmit}
+    >
+      <EnquiryField {...field("name")} label={text.nameLabel} autoComplete="name" required />
+      <EnquiryField {...field("phone")} label={text.phoneLabel} hint={text.phoneHint} type="tel" autoComplete="tel" />
+      <EnquiryField {...field("email")} label={text.emailLabel} type="email" autoComplete="email" required />
+      <EnquiryField {...field("message")} label={text.messageLabel} multiline required />
+      <button type="submit" className={styles.submit} disabled={submitting}>
+        {submitting ? text.sending : text.submit}
+      </button>
+      <p id={statusId} role="status" aria-live="polite" className={styles.status} data-kind={notice ?? undefined}>
+        {notice && messages[notice]}
+      </p>
+    </form>
+  );
+}
