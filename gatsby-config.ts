@@ -40,6 +40,39 @@ const config: GatsbyConfig = {
       },
     },
     "gatsby-transformer-yaml",
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        // "/" only forwards to /home; the 404 page is not content.
+        excludes: ["/", "/404", "/404.html", "/dev-404-page"],
+      },
+    },
+    {
+      resolve: "gatsby-plugin-robots-txt",
+      options: {
+        host: siteUrl,
+        sitemap: `${siteUrl}/sitemap-index.xml`,
+        policy: [{ userAgent: "*", allow: "/" }],
+      },
+    },
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: "Cyrus",
+        short_name: "Cyrus",
+        description: "Clinical research organisation in Chennai, India",
+        start_url: "/home",
+        lang: "en",
+        background_color: "#ffffff",
+        theme_color: "#0f2a4a",
+        display: "minimal-ui",
+        // The Seo component writes the one theme-color tag.
+        theme_color_in_head: false,
+        icon: "data/site/images/logo.png",
+        // The icons are versioned by content hash in their query string already.
+        cache_busting_mode: "query",
+      },
+    },
   ],
 };
 

@@ -6,18 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { specRoutes } from "../support/routes";
 import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
-
-// The route table of ../shared/spec/site-spec.md, in its order.
-const specRoutes = [
-  "home", "aboutus", "services", "services/study-design", "services/clinical-trial-management",
-  "services/clinical-trial-monitoring", "services/quality-assurance", "services/artificial-intelligence",
-  "services/regulatory-affairs", "services/cdms", "services/scientific-affairs", "services/data-management",
-  "services/medical-devices", "services/project-management", "services/therapeutic-areas", "services/phases",
-  "services/outsourced-clinical-trials", "services/pharmacovigilance", "services/clinical-operations",
-  "services/training-certification", "services/committees", "contact", "activities", "whycyrus",
-  "services/regulatory-approvals",
-].map((route) => `/${route}`);
 
 const load = (file: string) => parse(fs.readFileSync(path.join(projectRoot, "data", file), "utf8"));
 const services: Array<{ slug: string; title: string }> = load("services/services.yaml");

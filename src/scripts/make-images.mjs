@@ -1329,6 +1329,8 @@ function buildSpecs() {
   const specs = [];
   const photo = (file, w, h, extra) => specs.push({ kind: "photo", file, w, h, ...extra });
   specs.push({ kind: "logo", file: "data/site/images/logo.png" });
+  // Link previews (Open Graph, Twitter): the build crops it to 1200x630.
+  photo("data/site/images/share.jpg", 2400, 1260, { palette: "navyTeal", motifs: [["network"], ["helix", { tilt: -6 }]], bokeh: 1.4 });
 
   photo("data/home/images/slide-1.jpg", 2400, 1000, { palette: "navyTeal", motifs: [["streaks"], ["helix", { tilt: -8 }]], bokeh: 1.6 });
   photo("data/home/images/slide-2.jpg", 2400, 1000, { palette: "midnight", motifs: [["grid", { chart: true }]], bokeh: 1 });

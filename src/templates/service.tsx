@@ -3,7 +3,9 @@ import { Layout } from "../components/layout";
 import { Seo } from "../components/seo/seo";
 import { ServiceView } from "../components/service/service-view";
 import type { ServiceContent } from "../types/content";
+import { useSiteMetadata } from "../hooks/use-site-metadata";
 import { imageOf } from "../utils/images";
+import { breadcrumbJsonLd, serviceJsonLd } from "../utils/structured-data";
 
 type Data = Queries.ServicePageQuery;
 
@@ -33,9 +35,21 @@ export default function ServicePage({ data }: PageProps<Data>) {
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
+  const { siteUrl } = useSiteMetadata();
   const service = data.servicesYaml;
   if (!service) return null;
-  return <Seo title={service.metaTitle} description={service.description} pathname={location.pathname} />;
+  const pathname = location.pathname;
+  // The trail uses the menu's own labels for Home and Services.
+  const label = (to: string) => data.navigationYaml?.main.find((item) => item.to === to)?.label ?? to;
+  const structuredData = [
+    serviceJsonLd({ siteUrl, name: service.title, description: service.description, pathname }),
+    breadcrumbJsonLd(siteUrl, [
+      { name: label("/home"), pathname: "/home" },
+      { name: label("/services"), pathname: "/services" },
+      { name: service.title, pathname },
+    ]),
+  ];
+  return <Seo title={service.metaTitle} description={service.description} pathname={pathname} structuredData={structuredData} />;
 }
 
 export const query = graphql`
@@ -77,6 +91,12 @@ export const query = graphql`
     siteYaml {
       labels {
         back
+      }
+    }
+    navigationYaml {
+      main {
+        label
+        to
       }
     }
   }
