@@ -1,0 +1,251 @@
+/**
+ * The site behind nginx with the project's configuration (deploy/nginx) and the standalone enquiry
+ * service: every route at its exact path, the / redirect, the 404 page, caching, compression, and
+ * the security headers on HTML, assets, page-data and the API.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { specRoutes } from "../support/routes";
+import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
+import { projectRoot, startStack, type Stack } from "./support/stack";
+
+let stack: Stack;
+let homeHtml: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  homeHtml = fs.readFileSync(path.join(stack.root, "home", "index.html"), "utf8");
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+}, 30_000);
+
+const get = (p: string, headers: Record<string, string> = {}) => request(`${stack.origin}${p}`, { headers });
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
+const firstMatch = (pattern: RegExp) => {
+  const m = homeHtml.match(pattern);
+  if (!m) throw new Error(`home/index.html has no match for ${pattern}`);
+  return m[1]!;
+};
+
+describe("routes", () => {
+  test.each(specRoutes)("%s is answered 200 at its exact path, with its page", async (route) => {
+    const res = await get(route);
+    expect(res.status).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.body.equals(fs.readFileSync(path.join(stack.root, route, "index.html")))).toBe(true);
+  });
+
+  test("/ is answered 301 to /home (query kept)", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/home");
+    expect((await get("/?utm_source=x")).headers.location).toBe("/home?utm_source=x");
+  });
+
+  test.each([
+    ["/home/", "/home"],
+    ["/services/study-design/", "/services/study-design"],
+    ["/home/index.html", "/home"],
+    // merged slashes: never a redirect to another host
+    ["//evil.example/", "/evil.example"],
+    ["/%2F%2Fevil.example/", "/evil.example"],
+  ])("%s is answered 301 to %s", async (from, to) => {
+    const res = await get(from);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  test.each(["/no-such-page", "/services/no-such-service", "/404", "/404.html", "/.git/config", "/home/missing.js"])(
+    "%s is answered 404 with the site's 404 page",
+    async (route) => {
+      const res = await get(route);
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.body.equals(fs.readFileSync(path.join(stack.root, "404.html")))).toBe(true);
+      expect(res.headers["cache-control"]).toBe(REVALIDATE);
+      expectSecurityHeaders(res);
+    },
+  );
+});
+
+describe("caching", () => {
+  test.each<{ label: string; url: () => string; expected: string }>([
+    { label: "an HTML page", url: () => "/home", expected: REVALIDATE },
+    { label: "page-data", url: () => "/page-data/home/page-data.json", expected: REVALIDATE },
+    { label: "app-data", url: () => "/page-data/app-data.json", expected: REVALIDATE },
+    { label: "the manifest", url: () => "/manifest.webmanifest", expected: REVALIDATE },
+    { label: "robots.txt", url: () => "/robots.txt", expected: REVALIDATE },
+    { label: "the sitemap", url: () => "/sitemap-index.xml", expected: REVALIDATE },
+    { label: "the app bundle (content hash in its name)", url: () => firstMatch(/<script src="(\/app-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
+    { label: "the webpack runtime", url: () => firstMatch(/<script src="(\/webpack-runtime-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
+    { label: "the stylesheet", url: () => firstMatch(/data-href="(\/styles\.[0-9a-f]{20}\.css)"/), expected: IMMUTABLE },
+    { label: "an image under /static/", url: () => firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+)"/), expected: IMMUTABLE },
+    { label: "an icon with its ?v= version", url: () => firstMatch(/href="(\/icons\/icon-48x48\.png\?v=[0-9a-f]{32})"/), expected: IMMUTABLE },
+    { label: "an icon without its version", url: () => "/icons/icon-48x48.png", expected: REVALIDATE },
+  ])("$label: Cache-Control $expected", async ({ url, expected }) => {
+    const res = await get(url());
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe(expected);
+    expect(headerCount(res, "cache-control")).toBe(1);
+    expectSecurityHeaders(res);
+  });
+
+  test("a page is revalidated with its ETag: 304 when unchanged", async () => {
+    const first = await get("/home");
+    expect(first.headers.etag).toBeTruthy();
+    const again = await get("/home", { "if-none-match": first.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers["cache-control"]).toBe(REVALIDATE);
+  });
+});
+
+describe("compression", () => {
+  test.each<{ label: string; url: () => string }>([
+    { label: "HTML", url: () => "/home" },
+    { label: "JavaScript", url: () => firstMatch(/<script src="(\/app-[0-9a-f]{20}\.js)"/) },
+    { label: "CSS", url: () => firstMatch(/data-href="(\/styles\.[0-9a-f]{20}\.css)"/) },
+    { label: "page-data JSON", url: () => "/page-data/home/page-data.json" },
+    { label: "the manifest", url: () => "/manifest.webmanifest" },
+  ])("$label is sent gzip-compressed to a client that accepts it, and plain to one that does not", async ({ url }) => {
+    const plain = await get(url());
+    const gzipped = await get(url(), { "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+  });
+
+  test("images are not compressed again", async () => {
+    const res = await get(firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+\.(?:png|jpg))"/), { "accept-encoding": "gzip" });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+/** Every security header, exactly once, with a strict value. */
+function expectSecurityHeaders(res: RawAnswer): void {
+  const hsts = res.headers["strict-transport-security"];
+  expect(hsts).toMatch(/^max-age=(\d+); includeSubDomains$/);
+  expect(Number(hsts!.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(31_536_000);
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const permissions = String(res.headers["permissions-policy"]);
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`);
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+  for (const name of ["strict-transport-security", "x-content-type-options", "referrer-policy", "permissions-policy", "content-security-policy"]) {
+    expect([name, headerCount(res, name)]).toEqual([name, 1]);
+  }
+  const csp = parseCsp(String(res.headers["content-security-policy"]));
+  const scriptSrc = csp.get("script-src")!;
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(scriptSrc.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThan(0);
+  expect(csp.get("default-src")).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.get("connect-src")).toEqual(["'self'"]);
+  expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
+  expect(csp.get("frame-src")).toEqual(["https://www.openstreetmap.org"]);
+  expect(res.headers.server).toBe("nginx"); // no version
+}
+
+describe("security headers", () => {
+  test("on HTML, an asset, page-data, a redirect and the API", async () => {
+    const html = await get("/home");
+    const asset = await get(firstMatch(/<script src="(\/app-[0-9a-f]{20}\.js)"/));
+    const pageData = await get("/page-data/home/page-data.json");
+    const redirect = await get("/");
+    const health = await get("/api/health");
+    const enquiry = await request(`${stack.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: stack.origin },
+      body: JSON.stringify({ name: "Header Test", email: "header@example.in", message: "Checking the headers." }),
+    });
+    for (const res of [html, asset, pageData, redirect, health, enquiry]) expectSecurityHeaders(res);
+    expect(health.status).toBe(200);
+    expect(enquiry.status).toBe(201);
+    expect(enquiry.headers["cache-control"]).toBe("no-store");
+    expect(headerCount(enquiry, "cache-control")).toBe(1);
+  });
+
+  test("script-src lists exactly the hashes of this build's inline scripts (csp-hashes.mjs over the served root)", async () => {
+    const csp = parseCsp(String((await get("/home")).headers["content-security-policy"]));
+    const allowed = csp.get("script-src")!.filter((s) => s.startsWith("'sha256-")).sort();
+    const run = spawnSync(process.execPath, ["src/scripts/csp-hashes.mjs", "--public", stack.root, "--json"], { cwd: projectRoot, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    const computed = JSON.parse(run.stdout) as { hashes: string[]; files: number; inlineScripts: number };
+    expect(computed.files).toBeGreaterThanOrEqual(specRoutes.length + 2);
+    expect(computed.inlineScripts).toBeGreaterThanOrEqual(computed.files);
+    expect(allowed).toEqual(computed.hashes);
+    // Whether Chromium agrees (no violation on any page) is checked by __tests__/deploy/browser.
+  });
+});
+
+describe("the enquiry service behind /api/", () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    request(`${stack.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+  test("a browser's same-origin post is stored; the service sees the client's host and address", async () => {
+    const res = await post(JSON.stringify({ name: "Same Origin", email: "same@example.in", message: "Through nginx." }), {
+      origin: stack.origin,
+      "sec-fetch-site": "same-origin",
+    });
+    expect(res.status).toBe(201);
+    const { id } = JSON.parse(res.body.toString()) as { id: string };
+    expect(stack.stored().filter((e) => e.id === id)).toHaveLength(1);
+  });
+
+  test("a cross-site post is refused by the service (403, JSON)", async () => {
+    const res = await post(JSON.stringify({ name: "X", email: "x@example.in", message: "x" }), { origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: "cross_site_request" });
+    expectSecurityHeaders(res);
+  });
+
+  test("the service's own refusals come through (415), and a body over nginx's limit gets a JSON 413", async () => {
+    const wrongType = await post("name=x", { "content-type": "application/x-www-form-urlencoded" });
+    expect(wrongType.status).toBe(415);
+    const huge = await post(JSON.stringify({ name: "X", email: "x@example.in", message: "x".repeat(100_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(huge.body.toString())).toMatchObject({ error: "payload_too_large" });
+  });
+
+  test("unknown API paths are the service's JSON 404", async () => {
+    const res = await get("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expectSecurityHeaders(res);
+  });
+
+  test("the service logs one JSON line per request, without personal data or query strings", async () => {
+    await get("/api/health?email=private%40example.in");
+    const lines = stack.serviceLog().filter((l) => l.msg === "request" && String(l.path).startsWith("/api/"));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).toEqual(expect.objectContaining({ time: expect.any(String), level: "info", method: expect.any(String), path: expect.any(String), status: expect.any(Number), durationMs: expect.any(Number) }));
+      expect(line.requestId).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, for matching its access log
+    }
+    const all = stack.service().output();
+    for (const secret of ["same@example.in", "Same Origin", "Through nginx.", "private"]) expect(all).not.toContain(secret);
+
+    // nginx's access log: JSON too, the path as requested without its query, and the same request id.
+    const access = fs.readFileSync(path.join(stack.confDir, "logs", "access.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const health = access.filter((l) => l.path === "/api/health").at(-1)!;
+    expect(health).toMatchObject({ method: "GET", status: 200, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    // The service's line for the same request (its stdout may reach this process a moment after the answer).
+    for (let i = 0; i < 50 && !stack.serviceLog().some((l) => l.requestId === health.requestId); i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(stack.serviceLog().find((l) => l.requestId === health.requestId)).toMatchObject({ msg: "request", method: "GET", path: "/api/health", status: 200 });
+    expect(access.some((l) => l.path === "/home" && l.status === 200)).toBe(true);
+    expect(JSON.stringify(access)).not.toMatch(/private|127\.0\.0\.1/);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The two scripts of a deployment, on small made-up builds: src/scripts/csp-hashes.mjs (the
+ * Content-Security-Policy of a build) and deploy/nginx/render.mjs (the nginx configuration),
+ * including a real nginx started with the rendered TLS configuration.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import tls from "node:tls";
+import { freePort } from "../support/serve";
+import { request } from "./support/http";
+import { NGINX, projectRoot, run, stopProc, type Proc } from "./support/stack";
+
+const dirs: string[] = [];
+const procs: Proc[] = [];
+afterAll(async () => {
+  for (const proc of procs) await stopProc(proc, "SIGQUIT", 5_000);
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-nginx-config-"));
+  fs.chmodSync(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+
+/** A made-up build: files relative to the root, with a 404.html. */
+function fakeBuild(files: Record<string, string>): string {
+  const root = path.join(tempDir(), "public");
+  for (const [name, text] of Object.entries({ "404.html": "<!DOCTYPE html><title>Not found</title>", ...files })) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+
+const node = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, args, { cwd: projectRoot, encoding: "utf8", env: { ...process.env, GATSBY_ENQUIRY_API: "", ...env } });
+
+function csp(root: string, env: NodeJS.ProcessEnv = {}) {
+  const result = node(["src/scripts/csp-hashes.mjs", "--public", root, "--json"], env);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as { policy: string; hashes: string[]; inlineScripts: number; dataBlocks: number; files: number };
+}
+
+describe("csp-hashes.mjs", () => {
+  test("hashes each executable inline script as CSP does (the CSP spec's own example), and only those", () => {
+    const root = fakeBuild({
+      "home/index.html": [
+        "<!DOCTYPE html><html><head>",
+        `<script>alert('Hello, world.');</script>`,
+        `<script type="application/ld+json">{"@type":"Organization"}</script>`,
+        `<script src="/app-0123456789abcdef0123.js" async></script>`,
+        `<!-- <script>commented()</script> -->`,
+        "</head><body>",
+        `<script type="module">const a = 1 < 2;</script>`,
+        `<script type="text/javascript">\n  window.x = "</scr" + "ipt>";\n</script>`,
+        "</body></html>",
+      ].join("\n"),
+    });
+    const result = csp(root);
+    expect(result.files).toBe(2);
+    expect(result.inlineScripts).toBe(3);
+    expect(result.dataBlocks).toBe(1);
+    expect(result.hashes).toContain("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+    expect(result.hashes).toHaveLength(3);
+    expect(result.policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(result.policy.split("; ").find((d) => d.startsWith("script-src "))).not.toMatch(/unsafe/);
+    expect(result.policy).toContain("style-src 'self' 'unsafe-inline';");
+    expect(result.policy).toContain("frame-ancestors 'none'");
+    expect(result.policy).toContain("frame-src 'none'");
+  });
+
+  test("the same script in many pages is one hash; the include is an nginx add_header line", () => {
+    const page = `<!DOCTYPE html><script>window.pagePath="/a";</script>`;
+    const root = fakeBuild({ "a/index.html": page, "b/index.html": page });
+    expect(csp(root).hashes).toHaveLength(1);
+    const out = path.join(tempDir(), "csp.conf");
+    expect(node(["src/scripts/csp-hashes.mjs", "--public", root, "--out", out]).status).toBe(0);
+    const include = fs.readFileSync(out, "utf8");
+    expect(include).toMatch(/^add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-[^"]+" always;$/m);
+  });
+
+  test("embedded frames, outside images and an outside enquiry endpoint are allowed by origin", () => {
+    const root = fakeBuild({
+      "contact/index.html": `<iframe title="Map" src="https://www.openstreetmap.org/export/embed.html?bbox=1&amp;layer=mapnik"></iframe><img src="https://images.example.org/a.jpg" alt=""><picture><source srcset="https://cdn.example.org/a.webp 1x, https://cdn.example.org/b.webp 2x"></picture>`,
+    });
+    const { policy } = csp(root, { GATSBY_ENQUIRY_API: "https://api.example.org/v1/" });
+    expect(policy).toContain("frame-src https://www.openstreetmap.org;");
+    expect(policy).toContain("img-src 'self' data: https://cdn.example.org https://images.example.org;");
+    expect(policy).toContain("connect-src 'self' https://api.example.org;");
+  });
+
+  test.each([
+    ["an inline event handler", `<button onclick="go()">Go</button>`, "onclick"],
+    ["a javascript: link", `<a href="javascript:void(0)">x</a>`, "javascript:"],
+  ])("%s cannot be allowed by a hash: it fails, naming the file", (_label, html, what) => {
+    const root = fakeBuild({ "page/index.html": html });
+    const result = node(["src/scripts/csp-hashes.mjs", "--public", root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(path.join("page", "index.html"));
+    expect(result.stderr).toContain(what);
+  });
+
+  test("a folder without a build fails", () => {
+    const result = node(["src/scripts/csp-hashes.mjs", "--public", tempDir()]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("build the site first");
+  });
+});
+
+describe("render.mjs", () => {
+  const home = `<!DOCTYPE html><html lang="en"><title>Home</title><script>window.pagePath="/home";</script></html>`;
+
+  test("renders a configuration nginx accepts, with no placeholder left", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const out = path.join(tempDir(), "conf");
+    const result = node(["deploy/nginx/render.mjs", "--standalone", "--root", root, "--out", out, "--listen", "127.0.0.1:8099", "--upstream", "127.0.0.1:9199", "--server-name", "www.example.com"]);
+    expect(result.status).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(["csp.conf", "cyrus.conf", "logs", "mime.types", "nginx.conf", "security-headers.conf", "temp"]);
+    for (const file of ["cyrus.conf", "security-headers.conf", "nginx.conf"]) expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
+    const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
+    expect(site).toContain(`root ${root};`);
+    expect(site).toContain("listen 127.0.0.1:8099;");
+    expect(site).toContain("server 127.0.0.1:9199 max_fails=0;");
+    expect(site).toContain("server_name www.example.com;");
+    const check = spawnSync(NGINX, ["-t", "-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")], { encoding: "utf8" });
+    expect(check.stderr).toContain("test is successful");
+  });
+
+  test.each([
+    ["--listen", "80; include /etc/shadow"],
+    ["--upstream", "127.0.0.1:9100 backup"],
+    ["--server-name", "example.com; return 200"],
+  ])("refuses %s %j (nothing but the value can reach the configuration)", (flag, value) => {
+    const root = fakeBuild({ "home/index.html": home });
+    const result = node(["deploy/nginx/render.mjs", "--root", root, "--out", path.join(tempDir(), "conf"), flag, value]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("is not allowed");
+  });
+
+  test("refuses a root that is not a build, or whose path nginx would read as variables", () => {
+    expect(node(["deploy/nginx/render.mjs", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr).toContain("not a built site");
+    const odd = path.join(tempDir(), "$document_root");
+    fs.mkdirSync(odd);
+    fs.writeFileSync(path.join(odd, "404.html"), "x");
+    expect(node(["deploy/nginx/render.mjs", "--root", odd, "--out", path.join(tempDir(), "conf")]).stderr).toContain("is not allowed");
+  });
+
+  test("with a certificate: HTTPS with HTTP/2 and HSTS, and plain HTTP redirected to HTTPS", async () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const certDir = tempDir();
+    const cert = path.join(certDir, "cert.pem");
+    const key = path.join(certDir, "key.pem");
+    const openssl = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", key, "-out", cert], { encoding: "utf8" });
+    if (openssl.status !== 0) throw new Error(`openssl: ${openssl.stderr}`);
+    fs.chmodSync(key, 0o644);
+    const httpsPort = await freePort();
+    const httpPort = await freePort();
+    const out = path.join(tempDir(), "conf");
+    const rendered = node([
+      "deploy/nginx/render.mjs", "--standalone", "--workers", "1", "--root", root, "--out", out,
+      "--listen", `127.0.0.1:${httpsPort}`, "--tls-cert", cert, "--tls-key", key, "--http-redirect", `127.0.0.1:${httpPort}`,
+    ]);
+    expect(rendered.status).toBe(0);
+    const nginx = run(NGINX, ["-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")]);
+    procs.push(nginx);
+
+    const get = (p: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const req = https.get({ host: "127.0.0.1", port: httpsPort, path: p, rejectUnauthorized: false, agent: false, timeout: 5_000 }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
+        });
+        req.on("error", reject);
+      });
+    let answer: Awaited<ReturnType<typeof get>> | undefined;
+    for (let i = 0; i < 100 && !answer; i += 1) {
+      if (nginx.child.exitCode !== null) throw new Error(`nginx exited: ${nginx.output()}`);
+      answer = await get("/home").catch(() => undefined);
+      if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+    // HTTP/2 is offered: a client that proposes h2 gets it.
+    const alpn = await new Promise<string | false>((resolve, reject) => {
+      const socket = tls.connect({ host: "127.0.0.1", port: httpsPort, rejectUnauthorized: false, ALPNProtocols: ["h2", "http/1.1"] }, () => {
+        resolve(socket.alpnProtocol ?? false);
+        socket.end();
+      });
+      socket.on("error", reject);
+    });
+    expect(alpn).toBe("h2");
+
+    const plain = await request(`http://127.0.0.1:${httpPort}/services?x=1`, { headers: { host: "www.example.com" } });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe("https://www.example.com/services?x=1");
+    await stopProc(nginx, "SIGQUIT", 5_000);
+  }, 60_000);
+});

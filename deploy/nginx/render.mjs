@@ -1,0 +1,186 @@
+/**
+ * Renders the nginx configuration of the site for one build, one address and one enquiry service:
+ *
+ *   node deploy/nginx/render.mjs --root /srv/cyrus/releases/42/public --out /etc/nginx/cyrus \
+ *        --listen 443 --listen [::]:443 --server-name www.example.com \
+ *        --tls-cert /etc/letsencrypt/live/www.example.com/fullchain.pem \
+ *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
+ *        --upstream 127.0.0.1:9100
+ *
+ * writes into --out:
+ *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
+ *   security-headers.conf  the headers every answer carries
+ *   csp.conf               the Content-Security-Policy of the build in --root (src/scripts/csp-hashes.mjs)
+ *   mime.types             the media types of the site's files
+ *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
+ *                          temporary files under --out, run as `nginx -p <out> -c nginx.conf`
+ *                          (what the tests do, on a loopback port with a temporary root)
+ *
+ * Every file is written whole, then renamed into place. After a new build: render again for the
+ * new root (or run csp-hashes.mjs alone), `nginx -t`, and reload nginx.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildCsp, nginxInclude, writeAtomically } from "../../src/scripts/csp-hashes.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const USAGE = `usage: node deploy/nginx/render.mjs --root <public folder> --out <folder>
+    [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
+    [--upstream <host:port>]         (default 127.0.0.1:9100, the enquiry service)
+    [--server-name <name>]...        (default _ : any host)
+    [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>]
+    [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]]`;
+
+/** Values that end up in nginx directives: no quoting games, no variables, no extra directives. */
+function checked(name, value, pattern) {
+  if (!pattern.test(value)) throw new Error(`--${name} "${value}" is not allowed (expected ${pattern})`);
+  return value;
+}
+const PATH = /^\/[^\s"'$\\;{}#]*$/;
+const LISTEN = /^(\d{1,5}|[\w.-]+:\d{1,5}|\[[0-9a-fA-F:.]+\]:\d{1,5})$/;
+const UPSTREAM = /^([\w.-]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$|^unix:\/[^\s"'$\\;{}#]+$/;
+const SERVER_NAME = /^(_|[\w.*-]+)$/;
+
+/** "1.25.1" → true when nginx ≥ 1.25.1 (where `http2 on;` replaced `listen … http2`). */
+function nginxHasHttp2Directive() {
+  const result = spawnSync("nginx", ["-v"], { encoding: "utf8" });
+  const version = (result.stderr ?? "").match(/nginx\/(\d+)\.(\d+)\.(\d+)/);
+  if (!version) return false;
+  const [major, minor, patch] = version.slice(1).map(Number);
+  return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
+}
+
+export function renderConfig(options) {
+  const root = path.resolve(checked("root", options.root, /./));
+  checked("root", root, PATH);
+  if (!fs.existsSync(path.join(root, "404.html"))) throw new Error(`--root ${root} is not a built site (no 404.html): run npm run build first`);
+  const out = path.resolve(options.out);
+  checked("out", out, PATH);
+  const listen = (options.listen?.length ? options.listen : ["80"]).map((l) => checked("listen", l, LISTEN));
+  const upstream = checked("upstream", options.upstream ?? "127.0.0.1:9100", UPSTREAM);
+  const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) => checked("server-name", n, SERVER_NAME));
+  const tls = Boolean(options.tlsCert || options.tlsKey);
+  if (tls && !(options.tlsCert && options.tlsKey)) throw new Error("--tls-cert and --tls-key go together");
+  if (options.httpRedirect && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
+
+  const http2Directive = tls && nginxHasHttp2Directive();
+  const listenLines = listen.map((l) => `    listen ${l}${tls ? ` ssl${http2Directive ? "" : " http2"}` : ""};`);
+  if (tls) {
+    listenLines.push(
+      ...(http2Directive ? ["    http2 on;"] : []),
+      `    ssl_certificate ${checked("tls-cert", path.resolve(options.tlsCert), PATH)};`,
+      `    ssl_certificate_key ${checked("tls-key", path.resolve(options.tlsKey), PATH)};`,
+      "    ssl_protocols TLSv1.2 TLSv1.3;",
+      "    ssl_prefer_server_ciphers off;",
+      "    ssl_session_cache shared:cyrus_tls:10m;",
+      "    ssl_session_timeout 1d;",
+      "    ssl_session_tickets off;",
+    );
+  }
+  const redirectServer = options.httpRedirect
+    ? [
+        "",
+        "# Plain HTTP: everything moves to HTTPS.",
+        "server {",
+        `    listen ${checked("http-redirect", options.httpRedirect, LISTEN)};`,
+        `    server_name ${serverNames.join(" ")};`,
+        "    server_tokens off;",
+        "    return 301 https://$host$request_uri;",
+        "}",
+      ].join("\n")
+    : "";
+
+  const values = {
+    ROOT: root,
+    UPSTREAM: upstream,
+    SERVER_NAME: serverNames.join(" "),
+    CONF_DIR: out,
+    LISTEN_DIRECTIVES: listenLines.join("\n"),
+    HTTP_REDIRECT_SERVER: redirectServer,
+    PREFIX: out,
+    DAEMON: options.daemon ? "daemon on;" : "daemon off;",
+    WORKERS: checked("workers", String(options.workers ?? "auto"), /^(auto|\d{1,3})$/),
+    ACCESS_LOG: options.accessLog === false ? "off" : `${out}/logs/access.log cyrus_json`,
+  };
+  const fill = (template) =>
+    fs.readFileSync(path.join(here, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key) => {
+      if (!(key in values)) throw new Error(`${template}: unknown placeholder ${whole}`);
+      return values[key];
+    });
+
+  const csp = buildCsp(root);
+  fs.mkdirSync(out, { recursive: true });
+  const files = {
+    "cyrus.conf": fill("cyrus.conf.template"),
+    "security-headers.conf": fill("security-headers.conf.template"),
+    "csp.conf": nginxInclude(csp, root),
+    "mime.types": fs.readFileSync(path.join(here, "mime.types"), "utf8"),
+  };
+  if (options.standalone) {
+    files["nginx.conf"] = fill("nginx.conf.template");
+    for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(out, dir), { recursive: true });
+    // nginx's workers run as an unprivileged user when started by root: they must be able to
+    // reach the temporary folders nginx creates for them here.
+    if (process.getuid?.() === 0) {
+      fs.chmodSync(out, 0o755);
+      fs.chmodSync(path.join(out, "temp"), 0o755);
+    }
+  }
+  for (const [name, text] of Object.entries(files)) writeAtomically(path.join(out, name), text);
+  return { out, files: Object.keys(files), csp };
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      root: { type: "string" },
+      out: { type: "string" },
+      listen: { type: "string", multiple: true },
+      upstream: { type: "string" },
+      "server-name": { type: "string", multiple: true },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "http-redirect": { type: "string" },
+      standalone: { type: "boolean" },
+      workers: { type: "string" },
+      "no-access-log": { type: "boolean" },
+      daemon: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help || !values.root || !values.out) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const result = renderConfig({
+    root: values.root,
+    out: values.out,
+    listen: values.listen,
+    upstream: values.upstream,
+    serverName: values["server-name"],
+    tlsCert: values["tls-cert"],
+    tlsKey: values["tls-key"],
+    httpRedirect: values["http-redirect"],
+    standalone: values.standalone,
+    workers: values.workers,
+    accessLog: values["no-access-log"] ? false : undefined,
+    daemon: values.daemon,
+  });
+  console.log(`wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes)`);
+  if (values.standalone) console.log(`run: nginx -p ${result.out} -c nginx.conf`);
+  else console.log(`include ${path.join(result.out, "cyrus.conf")} in nginx's http {} block, then: nginx -t && nginx -s reload`);
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main();
+  } catch (error) {
+    console.error(`render: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
