@@ -1,0 +1,53 @@
+/**
+ * Serves the built public/ twice with `gatsby serve` (production mode, with the site's Functions)
+ * on free 127.0.0.1 ports, each with its own temporary enquiry folder:
+ *
+ * - the site the tests browse (E2E_BASE_URL), whose receiver stores enquiries in E2E_ENQUIRY_DIR,
+ *   with a rate limit high enough for the whole run;
+ * - a second instance (E2E_REFUSING_URL) whose receiver takes one enquiry per client an hour
+ *   (ENQUIRY_RATE_LIMIT=1), so the form's error path meets a real refusal (429), not a mock.
+ *
+ * Workers inherit these variables. The returned function stops both servers and deletes the folders.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
+
+// No mail from the tests, whatever the shell that runs them has set.
+const noMail = { SMTP_URL: "", ENQUIRY_TO: "", ENQUIRY_AWAIT_DELIVERY: "0" };
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!fs.existsSync(path.join(projectRoot, "public", "index.html"))) {
+    throw new Error("public/ has not been built: run `npm run test:e2e` (it builds when needed) or `npm run build` first");
+  }
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-e2e-"));
+  const enquiryDir = path.join(dataRoot, "site");
+  const refusingDir = path.join(dataRoot, "refusing");
+  const running: RunningSite[] = [];
+  const teardown = async () => {
+    await Promise.all(running.map((site) => site.stop()));
+    fs.rmSync(dataRoot, { recursive: true, force: true });
+  };
+  try {
+    // One after the other, so that the two free-port look-ups cannot race.
+    const site = await serveBuiltSite({ ...noMail, ENQUIRY_DATA_DIR: enquiryDir, ENQUIRY_RATE_LIMIT: "100000" });
+    running.push(site);
+    const refusing = await serveBuiltSite({
+      ...noMail,
+      ENQUIRY_DATA_DIR: refusingDir,
+      ENQUIRY_RATE_LIMIT: "1",
+      ENQUIRY_RATE_WINDOW_SECONDS: "3600",
+    });
+    running.push(refusing);
+    process.env.E2E_BASE_URL = site.origin;
+    process.env.E2E_ENQUIRY_DIR = enquiryDir;
+    process.env.E2E_REFUSING_URL = refusing.origin;
+    process.env.E2E_REFUSING_ENQUIRY_DIR = refusingDir;
+    console.log(`Serving public/ at ${site.origin} (enquiries in ${enquiryDir}); refusing receiver at ${refusing.origin}`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,80 @@
+/**
+ * Page interactions: every card on /services reaches its detail page and every detail page's Back
+ * button returns to /services; pages other than the detail pages (activities among them) have no
+ * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus.
+ */
+import { serviceOf, servicesPage, site, specCardRoutes, whyCyrus } from "./support/content";
+import { at, expect, open, test } from "./support/fixtures";
+
+test("every services card reaches its detail page, whose Back button returns to /services", at(375, 1280), async ({ page }) => {
+  await open(page, "/services");
+  const grid = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) });
+  const cards = grid.getByRole("link");
+  await expect(cards).toHaveCount(19);
+  expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href"))), "cards in the spec's order").toEqual(specCardRoutes);
+
+  for (const [i, route] of specCardRoutes.entries()) {
+    const service = serviceOf(route)!;
+    const card = cards.nth(i);
+    await expect(card).toHaveText(service.cardTitle);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${route}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.title);
+
+    const back = page.getByRole("main").getByRole("link", { name: site.labels.back, exact: true });
+    await expect(back).toHaveCount(1);
+    await expect(back).toHaveAttribute("href", "/services");
+    await back.click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(servicesPage.heading);
+  }
+});
+
+test("a card's whole area is its link's target", at(375, 1280), async ({ page }) => {
+  await open(page, "/services");
+  const card = page.locator("li").filter({ has: page.getByRole("link", { name: serviceOf(specCardRoutes[0]!)!.cardTitle, exact: true }) });
+  // A click on the card's image, away from the title, still leads to the page.
+  await card.click({ position: { x: 20, y: 20 } });
+  await expect(page).toHaveURL(new RegExp(`${specCardRoutes[0]}$`));
+});
+
+for (const route of ["/home", "/aboutus", "/services", "/activities", "/whycyrus", "/contact"]) {
+  test(`${route} has no Back button`, at(1280), async ({ page }) => {
+    await open(page, route);
+    await expect(page.getByRole("link", { name: site.labels.back, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: site.labels.back, exact: true })).toHaveCount(0);
+  });
+}
+
+test("Why Cyrus: each description is hidden until its card is hovered or focused with the keyboard", at(375, 1280), async ({ page }) => {
+  await open(page, "/whycyrus");
+  const cards = page.getByRole("main").getByRole("listitem");
+  await expect(cards).toHaveCount(7);
+  const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
+
+  for (let i = 0; i < 7; i += 1) {
+    await expect(cards.nth(i).getByRole("heading", { level: 2 })).toHaveText(whyCyrus.cards[i]!.title);
+    await expect(description(i), "hidden at first").toBeHidden();
+    await expect(description(i)).toBeAttached(); // in the HTML for crawlers and screen readers
+  }
+
+  // Hover: only the hovered card's description shows.
+  for (let i = 0; i < 7; i += 1) {
+    await cards.nth(i).hover();
+    await expect(description(i)).toBeVisible();
+    for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
+  }
+  await page.mouse.move(1, 1);
+  await expect(description(6)).toBeHidden();
+
+  // Keyboard: Tab from the intro through the cards' buttons.
+  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+  for (let i = 0; i < 7; i += 1) {
+    await page.keyboard.press("Tab");
+    await expect(cards.nth(i).getByRole("button")).toBeFocused();
+    await expect(description(i)).toBeVisible();
+    if (i > 0) await expect(description(i - 1), "the previous card hides again").toBeHidden();
+  }
+  await page.keyboard.press("Tab");
+  await expect(description(6)).toBeHidden();
+});

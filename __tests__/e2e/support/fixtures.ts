@@ -1,0 +1,119 @@
+/**
+ * The tests' `test`: baseURL is the site the global setup serves; every context blocks the map
+ * frame's request to openstreetmap.org (unreachable from CI); `problems` collects console errors,
+ * uncaught exceptions and failed requests (the map frame aside).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { projectRoot } from "../../support/serve";
+
+export { expect };
+
+export function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests with playwright test -c __tests__/e2e/playwright.config.ts`);
+  return value;
+}
+
+/** Tags a test with the viewport widths (projects) it runs at. */
+export const at = (...widths: Array<375 | 768 | 1024 | 1280>) => ({ tag: widths.map((w) => `@${w}`) });
+export const everyViewport = at(375, 768, 1024, 1280);
+
+/** The map frame's source: the one request the tests block and allow to fail. */
+export const isMapRequest = (url: string) => /^https?:\/\/([\w-]+\.)*openstreetmap\.org\//.test(url);
+
+export interface Problems {
+  consoleErrors: string[];
+  failedRequests: string[];
+  /** Fails the test when anything was collected; `allow` skips expected entries (e.g. a 404's own document). */
+  expectNone(allow?: (entry: string) => boolean): void;
+}
+
+export const test = base.extend<{ problems: Problems }>({
+  baseURL: async ({}, use) => {
+    await use(env("E2E_BASE_URL"));
+  },
+  context: async ({ context }, use) => {
+    await context.route((url) => isMapRequest(url.href), (route) => route.abort("blockedbyclient"));
+    await use(context);
+  },
+  problems: async ({ page }, use) => {
+    const consoleErrors: string[] = [];
+    const failedRequests: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error" || isMapRequest(message.location().url)) return;
+      consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`uncaught ${error.name}: ${error.message}`));
+    page.on("requestfailed", (request) => {
+      if (!isMapRequest(request.url())) failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400 && !isMapRequest(response.url())) {
+        failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${response.status()}`);
+      }
+    });
+    await use({
+      consoleErrors,
+      failedRequests,
+      expectNone(allow = () => false) {
+        expect.soft(consoleErrors.filter((e) => !allow(e)), "console errors").toEqual([]);
+        expect(failedRequests.filter((e) => !allow(e)), "failed requests").toEqual([]);
+      },
+    });
+  },
+});
+
+/** Loads a route and waits until the network is quiet (hydrated, page data prefetched). */
+export async function open(page: Page, route: string) {
+  const response = await page.goto(route, { waitUntil: "networkidle" });
+  if (!response) throw new Error(`no response for ${route}`);
+  return response;
+}
+
+export const width = (page: Page) => page.viewportSize()!.width;
+
+/** The WCAG 2.0/2.1/2.2 A and AA rules the issue asks for. */
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Runs axe-core on the page as it is now, records the count as an `axe` annotation (the summary
+ * reporter prints them per route) and returns the violations, each summarised for a readable failure.
+ */
+export async function axe(page: Page, testInfo: TestInfo, target: string) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const violations = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  }));
+  testInfo.annotations.push({
+    type: "axe",
+    description: JSON.stringify({ target, viewport: testInfo.project.name, violations: violations.length, rules: violations.map((v) => v.id) }),
+  });
+  return violations;
+}
+
+/** Saves a full-page screenshot under screenshots/<width>/<name>.png (git-ignored) for people to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  // Lazy images below the fold would be blank in a full-page capture: load them all first.
+  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>("img")]
+            .filter((img) => img.checkVisibility() && !img.closest("[hidden]"))
+            .filter((img) => !img.complete || img.naturalWidth === 0)
+            .map((img) => img.currentSrc || img.src),
+        ),
+      { message: "every visible image loads", timeout: 15_000 },
+    )
+    .toEqual([]);
+  const file = path.join(projectRoot, "screenshots", String(width(page)), `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+}
