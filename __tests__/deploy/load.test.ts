@@ -26,6 +26,12 @@ afterAll(async () => {
   fs.writeFileSync(path.join(dir, "load.json"), `${JSON.stringify(figures, null, 2)}\n`);
 }, 30_000);
 
+/** The last lines of nginx's error log (warnings and worse). */
+function nginxErrorLog(): string[] {
+  const file = path.join(stack.confDir, "logs", "error.log");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean).slice(-20) : [];
+}
+
 test("pages: 50 connections for 10 s, every answer 200", async () => {
   const result = await cannon(
     {
@@ -40,7 +46,12 @@ test("pages: 50 connections for 10 s, every answer 200", async () => {
   );
   figures.pages = summary(result);
   console.log(`pages through nginx: ${JSON.stringify(figures.pages)}`);
-  expect(result.errors).toBe(0);
+  // On failure, what the client saw (ECONNRESET, EPIPE, …) and what nginx logged name the cause.
+  expect({ errors: result.errors, errorMessages: result.errorMessages, nginxLog: result.errors ? nginxErrorLog() : [] }).toEqual({
+    errors: 0,
+    errorMessages: [],
+    nginxLog: [],
+  });
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
   expect(result["2xx"]).toBe(result.requests.total);
@@ -77,7 +88,7 @@ test("enquiries: 500 at 20 connections, each 2xx stored exactly once", async () 
   figures.enquiries = { ...summary(result), statuses: Object.fromEntries(statuses) };
   console.log(`enquiries through nginx: ${JSON.stringify(figures.enquiries)}`);
 
-  expect(result.errors).toBe(0);
+  expect({ errors: result.errors, errorMessages: result.errorMessages }).toEqual({ errors: 0, errorMessages: [] });
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
   expect(accepted).toHaveLength(500);

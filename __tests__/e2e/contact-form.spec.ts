@@ -99,7 +99,7 @@ test("when the receiver refuses, the error message shows and the values are kept
   });
   expect([201, 429]).toContain(first.status());
 
-  await page.goto(`${origin}/contact`, { waitUntil: "networkidle" });
+  await open(page, `${origin}/contact`);
   const f = fields(page);
   const unique = `${testInfo.project.name}-${Date.now()}`;
   const values = { name: "Arun Kumar", phone: "044 1234 5678", email: `refused-${unique}@example.com`, message: `Refused ${unique}` };

@@ -8,6 +8,10 @@
  *   (ENQUIRY_RATE_LIMIT=1), so the form's error path meets a real refusal (429), not a mock.
  *
  * Workers inherit these variables. The returned function stops both servers and deletes the folders.
+ *
+ * When all four variables are already set, the tests run against those servers instead and nothing is
+ * started: `npm run test:e2e:nginx` (__tests__/deploy/support/with-stack.ts) sets them to nginx and the
+ * standalone enquiry service.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +21,13 @@ import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve"
 // No mail from the tests, whatever the shell that runs them has set.
 const noMail = { SMTP_URL: "", ENQUIRY_TO: "", ENQUIRY_AWAIT_DELIVERY: "0" };
 
+const provided = ["E2E_BASE_URL", "E2E_ENQUIRY_DIR", "E2E_REFUSING_URL", "E2E_REFUSING_ENQUIRY_DIR"];
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (provided.every((name) => process.env[name])) {
+    console.log(`Testing the servers given: ${process.env.E2E_BASE_URL} and, refusing, ${process.env.E2E_REFUSING_URL}`);
+    return async () => {};
+  }
   if (!fs.existsSync(path.join(projectRoot, "public", "index.html"))) {
     throw new Error("public/ has not been built: run `npm run test:e2e` (it builds when needed) or `npm run build` first");
   }

@@ -55,7 +55,8 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 30_000,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // Recording costs about 15 % of the run; ask for it with `-- --trace retain-on-failure`.
+    trace: "off",
   },
   projects: Object.entries(viewports).map(([name, viewport]) => ({
     name,

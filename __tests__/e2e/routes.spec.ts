@@ -32,7 +32,7 @@ const shotWidths = [375, 1280];
 
 for (const route of specRoutes) {
   test(`${route} answers at its exact path with its heading and content`, everyViewport, async ({ page, problems }) => {
-    const response = await open(page, route);
+    const response = await open(page, route, { networkIdle: true });
     expect(response.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(route);
     await expectShell(page);
@@ -66,7 +66,7 @@ test("/ ends on /home", everyViewport, async ({ page, problems }) => {
 
 test("an unknown path shows the 404 page in the shell", everyViewport, async ({ page, problems }) => {
   const route = "/no-such-page";
-  const response = await open(page, route);
+  const response = await open(page, route, { networkIdle: true });
   expect(response.status()).toBe(404);
   expect(new URL(page.url()).pathname).toBe(route);
   await expectShell(page);

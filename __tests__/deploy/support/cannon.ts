@@ -35,23 +35,30 @@ export interface CannonResult {
   latency: Histogram;
   throughput: Histogram;
   errors: number;
+  /** What each error was (autocannon counts them; the tests name them). */
+  errorMessages?: string[];
   timeouts: number;
   non2xx: number;
   "2xx": number;
   duration: number;
 }
 
-type Autocannon = (options: CannonOptions, done: (error: Error | null, result: CannonResult) => void) => { stop(): void };
+type Autocannon = (
+  options: CannonOptions,
+  done: (error: Error | null, result: CannonResult) => void,
+) => { stop(): void; on(event: "reqError", listener: (error: Error & { code?: string }) => void): void };
 const autocannon = require("autocannon") as Autocannon;
 
 export function cannon(options: CannonOptions, hardLimitMs: number): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
+    const errorMessages: string[] = [];
     const instance = autocannon(options, (error, result) => {
       clearTimeout(timer);
       if (error) reject(error);
-      else resolve(result);
+      else resolve({ ...result, errorMessages });
     });
+    instance.on("reqError", (error) => errorMessages.push(error.code ?? error.message));
     timer = setTimeout(() => instance.stop(), hardLimitMs);
   });
 }
@@ -66,6 +73,7 @@ export function summary(result: CannonResult) {
     "2xx": result["2xx"],
     non2xx: result.non2xx,
     errors: result.errors,
+    errorMessages: result.errorMessages ?? [],
     timeouts: result.timeouts,
     durationSeconds: result.duration,
     throughputMBps: Math.round((result.throughput.average / 1e6) * 10) / 10,

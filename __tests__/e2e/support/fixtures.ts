@@ -66,11 +66,20 @@ export const test = base.extend<{ problems: Problems }>({
   },
 });
 
-/** Loads a route and waits until the network is quiet (hydrated, page data prefetched). */
-export async function open(page: Page, route: string) {
-  const response = await page.goto(route, { waitUntil: "networkidle" });
+/**
+ * Loads a route and waits until React has hydrated it: Gatsby marks `onInitialClientRender` in an
+ * effect of its root, which runs after every component's effects. `networkIdle` also waits until
+ * no request has been under way for 500 ms (images, prefetched page data).
+ */
+export async function open(page: Page, route: string, { networkIdle = false } = {}) {
+  const response = await page.goto(route, { waitUntil: networkIdle ? "networkidle" : "load" });
   if (!response) throw new Error(`no response for ${route}`);
+  await waitForHydration(page);
   return response;
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, { timeout: 15_000 });
 }
 
 export const width = (page: Page) => page.viewportSize()!.width;
