@@ -4,6 +4,7 @@ import { Carousel } from "../carousel/carousel";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
 import { EnquiryForm, type EnquiryFormText } from "../enquiry/enquiry-form";
+import { MapFrame } from "./map-frame";
 import * as styles from "./views.module.css";
 
 export interface ContactViewProps {
@@ -71,7 +72,7 @@ export function ContactView(props: ContactViewProps) {
         <Container wide>
           <h2 id="map-heading">{props.map.title}</h2>
           <div className={styles.map}>
-            <iframe title={props.map.title} src={props.map.src} loading="lazy" referrerPolicy="no-referrer" />
+            <MapFrame title={props.map.title} src={props.map.src} />
           </div>
           <p>
             <a href={props.map.link}>{props.map.linkLabel}</a>

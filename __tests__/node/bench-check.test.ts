@@ -1,0 +1,89 @@
+/**
+ * @jest-environment node
+ *
+ * `npm run bench -- --check` on a results file (`--report` reads one instead of measuring): it names
+ * every budget missed and exits 1, and exits 0 when all are met. No Lighthouse run, no timing.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const bench = path.resolve(__dirname, "../../src/scripts/bench.mjs");
+
+const good = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, fcpMs: 700, lcpMs: 900, tbtMs: 20, cls: 0, siMs: 700 };
+const median = (overrides: Record<string, number>) => ({
+  ...good,
+  transferBytes: 150 * 1024,
+  jsBytes: 95 * 1024,
+  imageBytes: 9 * 1024,
+  requests: 17,
+  benchmarkIndex: 1900,
+  load1: 1,
+  problems: [],
+  lcpElement: null,
+  ...overrides,
+});
+
+function results(mobile: Record<string, number>, build: { cold: number; warm: number }, jsGzip: number) {
+  const timing = (seconds: number) => ({ seconds, loadBefore: [1, 1, 1], loadAfter: [1, 1, 1] });
+  return {
+    durationSeconds: 1,
+    options: { routes: ["/home", "/contact"], runs: 3, configs: ["mobile", "desktop"], skipBuild: false },
+    machine: { cpus: 2, cpuModel: "test", loadStart: [1, 1, 1], loadEnd: [1, 1, 1] },
+    build: { cold: timing(build.cold), warm: { ...timing(build.warm), changed: "data/about/about.yaml:3" }, warmRestore: timing(build.warm) },
+    jsFirst: {
+      maxGzip: jsGzip,
+      maxBrotli: jsGzip,
+      worstRoute: "/contact",
+      files: {},
+      perRoute: { "/home": { raw: 1, gzip: 80 * 1024, brotli: 1, scripts: [] }, "/contact": { raw: 1, gzip: jsGzip, brotli: 1, scripts: [] } },
+    },
+    routes: {
+      "/home": { mobile: { median: median(mobile), runs: [] }, desktop: { median: median({}), runs: [] } },
+      "/contact": { mobile: { median: median({}), runs: [] }, desktop: { median: median({ seo: 92 }), runs: [] } },
+    },
+  };
+}
+
+function check(data: unknown) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-check-"));
+  const file = path.join(dir, "results.json");
+  fs.writeFileSync(file, JSON.stringify(data));
+  try {
+    return spawnSync(process.execPath, [bench, "--report", "--check", "--out", file], { encoding: "utf8", timeout: 30_000 });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("each budget missed is named and the exit code is 1", () => {
+  const run = check(
+    results({ performance: 95, tbtMs: 240, lcpMs: 1600, cls: 0.02, transferBytes: 320 * 1024 }, { cold: 130, warm: 25 }, 101 * 1024),
+  );
+  expect(run.status).toBe(1);
+  for (const miss of [
+    "mobile /home: performance 95 < 99",
+    "mobile /home: LCP 1600 ms > 1500 ms",
+    "mobile /home: TBT 240 ms > 50 ms",
+    "mobile /home: CLS 0.02 > 0.01",
+    "mobile /home: 320.0 KB transferred > 300.0 KB",
+    "desktop /contact: SEO 92 < 100",
+    "/contact: JavaScript loaded first 101.0 KB gzip > 100.0 KB",
+    "cold build 130 s > 120 s",
+    "warm rebuild 25 s > 20 s",
+  ]) {
+    expect(run.stdout).toContain(`✗ ${miss}`);
+  }
+  expect(run.stdout).toContain("9 budget(s) missed");
+});
+
+test("with every budget met it says so and exits 0", () => {
+  const data = results({}, { cold: 70, warm: 12 }, 81 * 1024);
+  data.routes["/contact"].desktop.median.seo = 100;
+  const run = check(data);
+  expect(run.stdout).toContain("All budgets met.");
+  expect(run.status).toBe(0);
+  // The table shows the figures it checked.
+  expect(run.stdout).toMatch(/\| \/home \| 100 \| 100 \| 100 \| 100 \| 0\.70 \| 0\.90 \| 20 \| 0 \|/);
+});

@@ -1,0 +1,546 @@
+#!/usr/bin/env node
+/**
+ * bench.mjs: the performance benchmark of the built site (`npm run bench`).
+ *
+ * 1. Builds the production site from cold (empty .cache/ and public/), then rebuilds it warm after
+ *    changing one line of one YAML file, and once more after putting the line back, timing each.
+ * 2. Measures the JavaScript each page loads first (the app's and the page component's chunk groups
+ *    in public/webpack.stats.json), gzip and brotli compressed.
+ * 3. Serves public/ with `gatsby serve` on loopback and runs Lighthouse (Debian's Chromium through
+ *    CHROME_PATH) on every route in the mobile configuration (simulated throttling) and the desktop
+ *    one, N runs each (3 by default), taking the median of each figure.
+ * 4. Writes bench/results.json, prints a table per configuration and, with --check, each budget
+ *    missed (exit code 1 if any).
+ *
+ * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,desktop]
+ *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
+ * README.md ("Performance") explains the options, the budgets and how the figures are made.
+ * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
+const resultsDefault = path.join(root, "bench/results.json");
+const runsDir = path.join(root, "bench/runs");
+
+/** The route table of the specification, in its order (as in __tests__/support/routes.ts). */
+const ALL_ROUTES = [
+  "home", "aboutus", "services", "services/study-design", "services/clinical-trial-management",
+  "services/clinical-trial-monitoring", "services/quality-assurance", "services/artificial-intelligence",
+  "services/regulatory-affairs", "services/cdms", "services/scientific-affairs", "services/data-management",
+  "services/medical-devices", "services/project-management", "services/therapeutic-areas", "services/phases",
+  "services/outsourced-clinical-trials", "services/pharmacovigilance", "services/clinical-operations",
+  "services/training-certification", "services/committees", "contact", "activities", "whycyrus",
+  "services/regulatory-approvals",
+].map((route) => `/${route}`);
+
+/** Where the warm rebuild changes one line: a value an editor would plausibly edit. */
+const WARM_EDIT = { file: "data/about/about.yaml", line: /^(\s*text: ".*)("\s*)$/, marker: " (bench edit)" };
+
+const KB = 1024;
+const BUDGETS = {
+  mobile: { performance: 99, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0.01 },
+  desktop: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
+  jsFirstGzipBytes: 100 * KB,
+  homeMobileTransferBytes: 300 * KB,
+  coldBuildSeconds: 120,
+  warmBuildSeconds: 20,
+};
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const CHROME_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run",
+];
+
+/* ------------------------------------------------------------------ options */
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      check: { type: "boolean", default: false },
+      routes: { type: "string" },
+      runs: { type: "string", default: "3" },
+      configs: { type: "string", default: "mobile,desktop" },
+      "skip-build": { type: "boolean", default: false },
+      report: { type: "boolean", default: false },
+      out: { type: "string" },
+      "max-load": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]);
+    process.exit(0);
+  }
+  const routes = values.routes
+    ? values.routes.split(",").map((r) => `/${r.trim().replace(/^\/+|\/+$/g, "")}`)
+    : ALL_ROUTES;
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error("--runs must be a whole number from 1 to 9");
+  const configs = values.configs.split(",").map((c) => c.trim());
+  for (const c of configs) if (!["mobile", "desktop"].includes(c)) throw new Error(`unknown configuration ${c}`);
+  const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
+  if (maxLoad !== null && !(maxLoad > 0)) throw new Error("--max-load must be a positive number");
+  return {
+    maxLoad,
+    check: values.check,
+    routes,
+    runs,
+    configs,
+    skipBuild: values["skip-build"],
+    reportOnly: values.report,
+    out: path.resolve(root, values.out ?? resultsDefault),
+  };
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+const round = (n, digits = 0) => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/* ------------------------------------------------------------------ builds */
+
+function gatsby(args, label) {
+  const started = performance.now();
+  const loadBefore = load();
+  const result = spawnSync(process.execPath, [gatsbyCli, ...args], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  });
+  const seconds = round((performance.now() - started) / 1000, 1);
+  if (result.status !== 0) throw new Error(`gatsby ${args.join(" ")} (${label}) failed with exit code ${result.status}`);
+  return { seconds, loadBefore, loadAfter: load() };
+}
+
+/** Cold build, warm rebuild after a one-line YAML change, and the rebuild that puts it back. */
+function buildAll() {
+  console.log("\n== Cold build (gatsby clean, then gatsby build)");
+  gatsby(["clean"], "clean");
+  const cold = gatsby(["build"], "cold");
+  console.log(`cold build: ${cold.seconds} s (load ${cold.loadBefore.join(" ")})`);
+
+  const file = path.join(root, WARM_EDIT.file);
+  const original = fs.readFileSync(file, "utf8");
+  const lines = original.split("\n");
+  const index = lines.findIndex((l) => WARM_EDIT.line.test(l));
+  if (index < 0) throw new Error(`bench: no line of ${WARM_EDIT.file} matches ${WARM_EDIT.line} to change for the warm rebuild`);
+  lines[index] = lines[index].replace(WARM_EDIT.line, `$1${WARM_EDIT.marker}$2`);
+  const restore = () => fs.writeFileSync(file, original);
+  const onSignal = () => {
+    restore();
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  let warm;
+  try {
+    fs.writeFileSync(file, lines.join("\n"));
+    console.log(`\n== Warm rebuild after changing ${WARM_EDIT.file}:${index + 1}`);
+    warm = gatsby(["build"], "warm");
+  } finally {
+    restore();
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+  console.log(`warm rebuild: ${warm.seconds} s (load ${warm.loadBefore.join(" ")})`);
+  console.log(`\n== Warm rebuild after putting ${WARM_EDIT.file}:${index + 1} back`);
+  const warmRestore = gatsby(["build"], "warm, line restored");
+  console.log(`warm rebuild: ${warmRestore.seconds} s (load ${warmRestore.loadBefore.join(" ")})`);
+  return {
+    cold,
+    warm: { ...warm, changed: `${WARM_EDIT.file}:${index + 1}` },
+    warmRestore,
+  };
+}
+
+/* ------------------------------------------------------------------ JavaScript loaded first */
+
+function htmlFile(route) {
+  const candidates = [path.join(root, "public", route, "index.html"), path.join(root, "public", `${route}.html`)];
+  const found = candidates.find((f) => fs.existsSync(f));
+  if (!found) throw new Error(`bench: no built HTML for ${route} in public/ (build first, or drop --skip-build)`);
+  return found;
+}
+
+/**
+ * The JavaScript a page needs before it is interactive: the `app` chunk group (webpack runtime,
+ * React, Gatsby's runtime) and the chunk group of the page's component (from its page-data.json),
+ * as listed in public/webpack.stats.json. Chunks loaded later on demand (e.g. gatsby-plugin-image's
+ * lazy-hydrate chunk) are not in it; Lighthouse's "JS" column counts everything loaded.
+ * Sizes: gzip level 6 (what gatsby serve's compression and a typical nginx `gzip on` send) and
+ * brotli quality 11 (precompressed files).
+ */
+function jsLoadedFirst(routes) {
+  const stats = JSON.parse(fs.readFileSync(path.join(root, "public/webpack.stats.json"), "utf8"));
+  const groupJs = (name) => {
+    const group = stats.namedChunkGroups[name];
+    if (!group) throw new Error(`bench: chunk group ${name} is not in public/webpack.stats.json`);
+    return group.assets.map((a) => (typeof a === "string" ? a : a.name)).filter((f) => f.endsWith(".js"));
+  };
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) {
+      const body = fs.readFileSync(path.join(root, "public", file));
+      sizes.set(file, {
+        raw: body.length,
+        gzip: zlib.gzipSync(body, { level: 6 }).length,
+        brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      });
+    }
+    return sizes.get(file);
+  };
+  const perRoute = {};
+  for (const route of routes) {
+    htmlFile(route); // fails clearly when the page was not built
+    const pageData = JSON.parse(fs.readFileSync(path.join(root, "public/page-data", route, "page-data.json"), "utf8"));
+    const scripts = [...new Set([...groupJs("app"), ...groupJs(pageData.componentChunkName)])];
+    const total = { raw: 0, gzip: 0, brotli: 0 };
+    for (const file of scripts) for (const k of Object.keys(total)) total[k] += sizeOf(file)[k];
+    perRoute[route] = { ...total, scripts };
+  }
+  const worst = Object.entries(perRoute).sort((a, b) => b[1].gzip - a[1].gzip)[0];
+  return {
+    maxGzip: worst[1].gzip,
+    maxBrotli: Math.max(...Object.values(perRoute).map((r) => r.brotli)),
+    worstRoute: worst[0],
+    files: Object.fromEntries([...sizes.entries()].sort()),
+    perRoute,
+  };
+}
+
+/* ------------------------------------------------------------------ serving */
+
+async function serve() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [gatsbyCli, "serve", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid, "SIGTERM");
+    await Promise.race([exited, sleep(5000)]);
+  };
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`gatsby serve exited early:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/home`)).ok) return { origin, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stop();
+  throw new Error(`gatsby serve did not answer within 60 s:\n${output}`);
+}
+
+/**
+ * With --max-load, waits (at most 120 s, in 5 s steps) until the 1-minute load average is at or
+ * below it: on a shared machine, other processes' work lands in the page's main-thread tasks, which
+ * Lighthouse multiplies by its CPU slowdown.
+ */
+async function waitForQuiet(maxLoad) {
+  if (maxLoad === null) return;
+  for (let waited = 0; waited < 120 && os.loadavg()[0] > maxLoad; waited += 5) await sleep(5000);
+}
+
+/* ------------------------------------------------------------------ Lighthouse */
+
+async function lighthouseRunner(configName) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const config =
+    configName === "desktop"
+      ? (await import("lighthouse/core/config/desktop-config.js")).default
+      : undefined; // the default configuration is the mobile one, with simulated throttling
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  let chrome = null;
+  const launch = async () => {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  };
+  const kill = async () => {
+    if (chrome) await chrome.kill();
+    chrome = null;
+  };
+  const flags = {
+    logLevel: "error",
+    output: "json",
+    onlyCategories: CATEGORIES,
+    // The run needs the trace's frames for Speed Index, not screenshots in the report.
+    disableFullPageScreenshot: true,
+    skipAudits: ["screenshot-thumbnails", "final-screenshot"],
+  };
+  /** One Lighthouse navigation in a new tab of the shared Chrome; a failed run relaunches Chrome and retries once. */
+  const run = async (url) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!chrome) await launch();
+        const result = await lighthouse(url, { ...flags, port: chrome.port }, config);
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error("Lighthouse returned no result");
+        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        return lhr;
+      } catch (error) {
+        await kill();
+        if (attempt >= 2) throw error;
+        console.warn(`  run failed (${error.message}); relaunching Chrome and retrying`);
+      }
+    }
+  };
+  return { run, close: kill };
+}
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const summary = Object.fromEntries((lhr.audits["resource-summary"]?.details?.items ?? []).map((i) => [i.resourceType, i]));
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  // Audits that cost points: scored ones below 1 in any category (weight > 0), named for the report.
+  const problems = [];
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative") {
+        problems.push(`${c}: ${ref.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      }
+    }
+  }
+  return {
+    ...scores,
+    fcpMs: audit("first-contentful-paint"),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    siMs: audit("speed-index"),
+    transferBytes: summary.total?.transferSize ?? null,
+    jsBytes: summary.script?.transferSize ?? null,
+    imageBytes: summary.image?.transferSize ?? null,
+    requests: summary.total?.requestCount ?? null,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    load1: round(os.loadavg()[0], 2),
+    lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    problems,
+  };
+}
+
+const FIGURE_KEYS = [...CATEGORIES, "fcpMs", "lcpMs", "tbtMs", "cls", "siMs", "transferBytes", "jsBytes", "imageBytes", "requests", "benchmarkIndex", "load1"];
+
+function medianOf(runs) {
+  const m = {};
+  for (const key of FIGURE_KEYS) m[key] = median(runs.map((r) => r[key]));
+  m.cls = round(m.cls, 4);
+  for (const k of ["fcpMs", "lcpMs", "tbtMs", "siMs", "benchmarkIndex"]) m[k] = round(m[k]);
+  m.problems = [...new Set(runs.flatMap((r) => r.problems))];
+  m.lcpElement = runs.map((r) => r.lcpElement).find(Boolean) ?? null;
+  return m;
+}
+
+async function lighthouseAll(opts, origin) {
+  const results = {};
+  for (const configName of opts.configs) {
+    console.log(`\n== Lighthouse, ${configName}: ${opts.routes.length} routes × ${opts.runs} runs`);
+    const runner = await lighthouseRunner(configName);
+    try {
+      for (const route of opts.routes) {
+        const runs = [];
+        const slug = route.slice(1).replace(/\//g, "__");
+        const dir = path.join(runsDir, configName);
+        fs.mkdirSync(dir, { recursive: true });
+        for (const old of fs.readdirSync(dir)) if (old.startsWith(`${slug}-`) && /^\d+\.json$/.test(old.slice(slug.length + 1))) fs.rmSync(path.join(dir, old));
+        for (let i = 1; i <= opts.runs; i += 1) {
+          await waitForQuiet(opts.maxLoad);
+          const started = performance.now();
+          const lhr = await runner.run(`${origin}${route}`);
+          const f = figures(lhr);
+          runs.push(f);
+          fs.writeFileSync(path.join(dir, `${slug}-${i}.json`), JSON.stringify(lhr));
+          console.log(
+            `  ${route} #${i}: perf ${f.performance} a11y ${f.accessibility} bp ${f["best-practices"]} seo ${f.seo}` +
+              ` LCP ${Math.round(f.lcpMs)} ms TBT ${Math.round(f.tbtMs)} ms CLS ${round(f.cls, 3)}` +
+              ` (${((performance.now() - started) / 1000).toFixed(1)} s, load ${load()[0]}, BI ${f.benchmarkIndex})`,
+          );
+        }
+        results[route] ??= {};
+        results[route][configName] = { median: medianOf(runs), runs: runs.map(({ problems, lcpElement, ...rest }) => rest) };
+      }
+    } finally {
+      await runner.close();
+    }
+  }
+  return results;
+}
+
+/* ------------------------------------------------------------------ budgets and tables */
+
+function checkBudgets(results) {
+  const misses = [];
+  const notMeasured = [];
+  const labels = { performance: "performance", accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" };
+  for (const [route, byConfig] of Object.entries(results.routes)) {
+    for (const [configName, { median: m }] of Object.entries(byConfig)) {
+      const b = BUDGETS[configName];
+      for (const c of CATEGORIES) {
+        if (m[c] === null || m[c] < b[c]) misses.push(`${configName} ${route}: ${labels[c]} ${m[c]} < ${b[c]}`);
+      }
+      if (b.lcpMs !== undefined && !(m.lcpMs <= b.lcpMs)) misses.push(`${configName} ${route}: LCP ${m.lcpMs} ms > ${b.lcpMs} ms`);
+      if (b.tbtMs !== undefined && !(m.tbtMs <= b.tbtMs)) misses.push(`${configName} ${route}: TBT ${m.tbtMs} ms > ${b.tbtMs} ms`);
+      if (b.cls !== undefined && !(m.cls <= b.cls)) misses.push(`${configName} ${route}: CLS ${m.cls} > ${b.cls}`);
+      if (configName === "mobile" && route === "/home" && !(m.transferBytes <= BUDGETS.homeMobileTransferBytes)) {
+        misses.push(`mobile /home: ${kb(m.transferBytes)} KB transferred > ${kb(BUDGETS.homeMobileTransferBytes)} KB`);
+      }
+    }
+  }
+  if (!results.routes["/home"]?.mobile) notMeasured.push("total transferred on /home (mobile): /home was not run on mobile");
+  if (results.jsFirst) {
+    for (const [route, js] of Object.entries(results.jsFirst.perRoute)) {
+      if (js.gzip > BUDGETS.jsFirstGzipBytes) misses.push(`${route}: JavaScript loaded first ${kb(js.gzip)} KB gzip > ${kb(BUDGETS.jsFirstGzipBytes)} KB`);
+    }
+  }
+  if (results.build) {
+    const { cold, warm } = results.build;
+    if (cold.seconds > BUDGETS.coldBuildSeconds) misses.push(`cold build ${cold.seconds} s > ${BUDGETS.coldBuildSeconds} s (load ${cold.loadBefore.join(" ")})`);
+    if (warm.seconds > BUDGETS.warmBuildSeconds) misses.push(`warm rebuild ${warm.seconds} s > ${BUDGETS.warmBuildSeconds} s (load ${warm.loadBefore.join(" ")})`);
+  } else {
+    notMeasured.push("cold build and warm rebuild times: --skip-build");
+  }
+  return { misses, notMeasured };
+}
+
+const kb = (bytes) => (bytes === null ? "–" : (bytes / KB).toFixed(1));
+const sec = (ms) => (ms === null ? "–" : (ms / 1000).toFixed(2));
+
+function tables(results) {
+  const out = [];
+  const configs = [...new Set(Object.values(results.routes).flatMap((r) => Object.keys(r)))];
+  for (const configName of ["mobile", "desktop"].filter((c) => configs.includes(c))) {
+    out.push(`\n${configName === "mobile" ? "Mobile (simulated Slow 4G, 4× CPU slowdown)" : "Desktop (simulated, no CPU slowdown)"}: median of ${results.options.runs} run(s)\n`);
+    out.push("| route | perf | a11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | img KB | requests | load | BI |");
+    out.push("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |");
+    for (const [route, byConfig] of Object.entries(results.routes)) {
+      const m = byConfig[configName]?.median;
+      if (!m) continue;
+      out.push(
+        `| ${route} | ${m.performance} | ${m.accessibility} | ${m["best-practices"]} | ${m.seo} | ${sec(m.fcpMs)} | ${sec(m.lcpMs)} | ${m.tbtMs} | ${m.cls} | ${sec(m.siMs)} | ${kb(m.transferBytes)} | ${kb(m.jsBytes)} | ${kb(m.imageBytes)} | ${m.requests} | ${m.load1} | ${m.benchmarkIndex} |`,
+      );
+    }
+  }
+  if (results.jsFirst) {
+    const j = results.jsFirst;
+    out.push(`\nJavaScript loaded first: at most ${kb(j.maxGzip)} KB gzip (${j.worstRoute}), ${kb(j.maxBrotli)} KB brotli`);
+  }
+  if (results.build) {
+    const { cold, warm, warmRestore } = results.build;
+    out.push(
+      `Builds: cold ${cold.seconds} s (load ${cold.loadBefore.join(" ")}), warm after a one-line YAML change ${warm.seconds} s` +
+        ` (load ${warm.loadBefore.join(" ")}), warm after restoring it ${warmRestore.seconds} s`,
+    );
+  }
+  out.push(`Machine: ${results.machine.cpus} × ${results.machine.cpuModel}; load at start ${results.machine.loadStart.join(" ")}, at end ${results.machine.loadEnd.join(" ")}; bench took ${results.durationSeconds} s`);
+  const problems = [];
+  for (const [route, byConfig] of Object.entries(results.routes)) {
+    for (const [configName, { median: m }] of Object.entries(byConfig)) {
+      if (m.problems.length) problems.push(`  ${configName} ${route}: ${m.problems.join("; ")}`);
+    }
+  }
+  if (problems.length) out.push(`\nAudits that cost points (in any run):\n${problems.join("\n")}`);
+  return out.join("\n");
+}
+
+/* ------------------------------------------------------------------ main */
+
+async function main() {
+  const opts = options();
+  if (opts.reportOnly) {
+    const results = JSON.parse(fs.readFileSync(opts.out, "utf8"));
+    console.log(tables(results));
+    return finish(results, opts);
+  }
+  const started = performance.now();
+  const loadStart = load();
+  const build = opts.skipBuild ? null : buildAll();
+  const jsFirst = jsLoadedFirst(opts.routes);
+  const server = await serve();
+  let routes;
+  try {
+    routes = await lighthouseAll(opts, server.origin);
+  } finally {
+    await server.stop();
+  }
+  const lhVersion = JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
+  const chromium = spawnSync(process.env.CHROME_PATH || "/usr/bin/chromium", ["--version"], { encoding: "utf8" }).stdout?.trim();
+  const results = {
+    generatedAt: new Date().toISOString(),
+    durationSeconds: round((performance.now() - started) / 1000),
+    options: { routes: opts.routes.length === ALL_ROUTES.length ? "all" : opts.routes, runs: opts.runs, configs: opts.configs, skipBuild: opts.skipBuild },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      node: process.version,
+      lighthouse: lhVersion,
+      chromium,
+      loadStart,
+      loadEnd: load(),
+    },
+    budgets: BUDGETS,
+    build,
+    jsFirst,
+    routes,
+  };
+  fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+  fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(tables(results));
+  console.log(`\nResults: ${path.relative(root, opts.out)}; Lighthouse reports: ${path.relative(root, runsDir)}/`);
+  return finish(results, opts);
+}
+
+function finish(results, opts) {
+  if (!opts.check) return;
+  const { misses, notMeasured } = checkBudgets(results);
+  for (const n of notMeasured) console.log(`budget not checked: ${n}`);
+  if (misses.length === 0) {
+    console.log("\nAll budgets met.");
+    return;
+  }
+  console.log(`\n${misses.length} budget(s) missed:`);
+  for (const m of misses) console.log(`  ✗ ${m}`);
+  process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 2;
+});
