@@ -17,7 +17,6 @@ const config: GatsbyConfig = {
     generateOnBuild: true,
   },
   plugins: [
-    "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
       options: {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import vm from "node:vm";
-import { deferFirstScripts, loaderScript } from "../../src/node/scripts-after-paint";
+import { chunkGlobalOf, deferFirstScripts, loaderScript } from "../../src/node/scripts-after-paint";
 import { onCreateWebpackConfig } from "../../src/node/webpack";
 
 const slice = (inner: string) =>
@@ -26,8 +26,11 @@ test("a page already rewritten, or without Gatsby's scripts slice, is left alone
   expect(deferFirstScripts(`<html><body>${gatsbyScripts}</body></html>`)).toBeNull();
 });
 
-test("the loader adds each script once: after the first frame, or at the load event if that comes first", () => {
-  const added: Array<{ src: string; async: boolean }> = [];
+/** Runs the loader in a fake page; returns what it added and the hooks to drive it. */
+function runLoader(sources: string[], chunkGlobal: string | null, self: Record<string, unknown> = {}) {
+  type Added = { src: string; async: boolean; onload?: () => void; onerror?: () => void };
+  const added: Added[] = [];
+  const preloaded: Array<{ rel: string; as: string; href: string }> = [];
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
   const listeners: Record<string, () => void> = {};
@@ -36,36 +39,87 @@ test("the loader adds each script once: after the first frame, or at the load ev
     addEventListener: (name: string, f: () => void) => (listeners[name] = f),
   };
   const document = {
-    createElement: () => ({ src: "", async: false }),
-    body: { appendChild: (e: { src: string; async: boolean }) => added.push(e) },
+    createElement: (tag: string) => (tag === "script" ? { src: "", async: false } : { rel: "", as: "", href: "" }),
+    body: { appendChild: (e: Added) => added.push(e) },
+    head: { appendChild: (e: { rel: string; as: string; href: string }) => preloaded.push(e) },
   };
-  const code = loaderScript(["/a.js", "/b.js"]).replace(/^<script[^>]*>|<\/script>$/g, "");
-  vm.runInNewContext(code, { window, document, requestAnimationFrame: window.requestAnimationFrame, setTimeout: (f: () => void) => timers.push(f) });
-  expect(added).toHaveLength(0); // nothing before the first frame
-  frames.forEach((f) => f());
-  timers.forEach((f) => f());
-  expect(added).toEqual([{ src: "/a.js", async: true }, { src: "/b.js", async: true }]);
-  listeners.load?.();
-  expect(added).toHaveLength(2);
+  const code = loaderScript(sources, chunkGlobal).replace(/^<script[^>]*>|<\/script>$/g, "");
+  vm.runInNewContext(code, { window, document, self, requestAnimationFrame: window.requestAnimationFrame, setTimeout: (f: () => void) => timers.push(f) });
+  const runTimers = () => timers.splice(0).forEach((f) => f());
+  return { added, preloaded, frames, listeners, runTimers };
+}
+
+test("the loader preloads every script after the first frame, then runs them one by one in order", () => {
+  const page = runLoader(["/a.js", "/b.js", "/c.js"], null);
+  expect(page.added).toHaveLength(0); // nothing before the first frame
+  page.frames.forEach((f) => f());
+  page.runTimers();
+  expect(page.preloaded).toEqual([
+    { rel: "preload", as: "script", href: "/a.js" },
+    { rel: "preload", as: "script", href: "/b.js" },
+    { rel: "preload", as: "script", href: "/c.js" },
+  ]);
+  expect(page.added.map((e) => e.src)).toEqual(["/a.js"]);
+  expect(page.added[0]!.async).toBe(true);
+  page.added[0]!.onload!();
+  page.runTimers(); // the next script starts in a later task
+  expect(page.added.map((e) => e.src)).toEqual(["/a.js", "/b.js"]);
+  page.added[1]!.onerror!(); // a failed script does not stop the rest (webpack reports the failure)
+  page.runTimers();
+  expect(page.added.map((e) => e.src)).toEqual(["/a.js", "/b.js", "/c.js"]);
+  page.listeners.load?.();
+  page.runTimers();
+  expect(page.added).toHaveLength(3);
+  expect(page.preloaded).toHaveLength(3);
+});
+
+test("the loader starts at the load event when no frame is painted first, and only once", () => {
+  const page = runLoader(["/a.js"], null);
+  page.listeners.load?.();
+  page.frames.forEach((f) => f());
+  page.runTimers();
+  expect(page.added.map((e) => e.src)).toEqual(["/a.js"]);
+});
+
+test("before the last script, the modules already registered are initialised in a task of their own", () => {
+  const ran: string[] = [];
+  const pushed: unknown[][] = [];
+  const require = (id: string) => ran.push(id);
+  // webpack's chunk queue after the framework chunk: its push runs a chunk's callback with require.
+  const queue = Object.assign([[[593], { 961: () => 0, 5338: () => 0 }]], {
+    push: (chunk: [unknown[], object, (r: typeof require) => void]) => {
+      pushed.push(chunk[0]);
+      chunk[2](require);
+    },
+  });
+  const page = runLoader(["/runtime.js", "/framework.js", "/app.js"], "webpackChunkcyrus_website", { webpackChunkcyrus_website: queue });
+  page.frames.forEach((f) => f());
+  page.runTimers();
+  page.added[0]!.onload!();
+  page.runTimers();
+  expect(ran).toEqual([]); // not after the runtime
+  page.added[1]!.onload!();
+  page.runTimers();
+  expect(pushed).toEqual([["after-paint"]]);
+  expect(ran).toEqual(["961", "5338"]);
+  expect(page.added.map((e) => e.src)).toEqual(["/runtime.js", "/framework.js", "/app.js"]);
+});
+
+test("the chunk queue's name is read from webpack's runtime", () => {
+  expect(chunkGlobalOf("n=self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]")).toBe("webpackChunkcyrus_website");
+  expect(chunkGlobalOf("no queue here")).toBeNull();
 });
 
 test("the loader cannot be broken out of by a script address", () => {
   expect(loaderScript(["/x.js</script><script>alert(1)//"])).not.toMatch(/<\/script>.*<\/script>/s);
 });
 
-test("production browser bundles get no source maps and the small server renderer; other stages are untouched", () => {
+test("production browser bundles get no source maps; other stages are untouched", () => {
   const setWebpackConfig = jest.fn();
-  const normalModuleReplacement = jest.fn((pattern: RegExp, file: string) => ({ pattern, file }));
-  const call = (stage: string) =>
-    (onCreateWebpackConfig as (args: unknown) => void)({ stage, actions: { setWebpackConfig }, plugins: { normalModuleReplacement } });
+  const call = (stage: string) => (onCreateWebpackConfig as (args: unknown) => void)({ stage, actions: { setWebpackConfig } });
   call("build-html");
   call("develop");
   expect(setWebpackConfig).not.toHaveBeenCalled();
   call("build-javascript");
-  const config = setWebpackConfig.mock.calls[0]![0];
-  expect(config.devtool).toBe(false);
-  const [pattern, file] = normalModuleReplacement.mock.calls[0]!;
-  expect(pattern.test("react-dom/server")).toBe(true);
-  expect(pattern.test("react-dom/server.node")).toBe(false);
-  expect(file).toMatch(/react-dom-server-legacy\.browser\.production\.min\.js$/);
+  expect(setWebpackConfig).toHaveBeenCalledWith({ devtool: false });
 });

@@ -1,7 +1,6 @@
-import { getSrc } from "gatsby-plugin-image";
 import { graphql, useStaticQuery } from "gatsby";
 import type { OrganizationFacts } from "../utils/structured-data";
-import { imageOf } from "../utils/images";
+import { imageOf, imageSrc } from "../utils/images";
 
 export interface SiteMetadata {
   siteUrl: string;
@@ -65,7 +64,7 @@ export function useSiteMetadata(): SiteMetadata {
       name: siteYaml.name,
       legalName: siteYaml.legalName,
       description: siteYaml.description,
-      logoUrl: absolute(getSrc(imageOf(siteYaml.logo, "data/site/site.yaml logo"))),
+      logoUrl: absolute(imageSrc(imageOf(siteYaml.logo, "data/site/site.yaml logo"))),
       foundingYear: siteYaml.foundingYear,
       address: siteYaml.address,
       telephone: siteYaml.telephone,
@@ -73,6 +72,6 @@ export function useSiteMetadata(): SiteMetadata {
       email: siteYaml.email,
       sameAs: siteYaml.social.map((s) => s.url),
     },
-    shareImage: { url: absolute(getSrc(share)), width: share.width, height: share.height, alt: siteYaml.shareImageAlt },
+    shareImage: { url: absolute(imageSrc(share)), width: share.width, height: share.height, alt: siteYaml.shareImageAlt },
   };
 }

@@ -13,3 +13,10 @@ export function imageOf(file: ImageFile | null | undefined, field: string): IGat
   if (!data) throw new Error(`No image could be made for ${field}: is the file a JPEG, PNG, WebP or AVIF image?`);
   return data as IGatsbyImageData;
 }
+
+/** The fallback (JPEG/PNG) address of an image, for tags that take one URL (og:image, JSON-LD logo). */
+export function imageSrc(image: IGatsbyImageData): string {
+  const src = image.images.fallback?.src;
+  if (!src) throw new Error("The image has no fallback source");
+  return src;
+}

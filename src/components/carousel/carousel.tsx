@@ -1,5 +1,5 @@
 import * as React from "react";
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../content/picture";
 import type { CarouselLabels, ImageWithAlt } from "../../types/content";
 import { fill } from "../../utils/text";
 import * as styles from "./carousel.module.css";
@@ -14,9 +14,6 @@ export interface CarouselProps {
   /** Below the fold (contact page): every slide loads lazily, none competes with the page's LCP. */
   lazy?: boolean;
 }
-
-// React 18 warns on the camelCase fetchPriority prop; the lowercase attribute passes through.
-const highPriority = { fetchpriority: "high" };
 
 /**
  * Auto-rotating slideshow following the WAI-ARIA carousel pattern. Rotation pauses while the
@@ -86,12 +83,12 @@ export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = fals
             aria-label={fill(labels.slideOf, { n: i + 1, total })}
             hidden={i !== current}
           >
-            <GatsbyImage
+            <Picture
               image={slide.image}
               alt={slide.alt}
               className={styles.image}
               loading={i === 0 && !lazy ? "eager" : "lazy"}
-              {...(i === 0 && !lazy ? highPriority : {})}
+              priority={i === 0 && !lazy}
             />
           </div>
         ))}

@@ -1,4 +1,4 @@
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "./picture";
 import type { ImageWithAlt } from "../../types/content";
 import * as styles from "./content.module.css";
 
@@ -6,7 +6,7 @@ import * as styles from "./content.module.css";
 export function Banner({ image, alt }: ImageWithAlt) {
   return (
     <div className={styles.banner}>
-      <GatsbyImage image={image} alt={alt} loading="eager" className={styles.bannerImage} {...{ fetchpriority: "high" }} />
+      <Picture image={image} alt={alt} loading="eager" className={styles.bannerImage} priority />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../content/picture";
 import type { GalleryItem, ServiceContent, ServiceSection } from "../../types/content";
 import { BackLink } from "../content/back-link";
 import { Banner } from "../content/banner";
@@ -56,7 +56,7 @@ function Gallery({ items }: { items: readonly GalleryItem[] }) {
       {items.map((item) => (
         <li key={item.caption}>
           <figure className={styles.figure}>
-            <GatsbyImage image={item.image} alt={item.alt} className={styles.figureImage} />
+            <Picture image={item.image} alt={item.alt} className={styles.figureImage} />
             <figcaption>{item.caption}</figcaption>
           </figure>
         </li>

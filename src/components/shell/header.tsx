@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../content/picture";
 import type { MenuEntry, NavItem, SiteIdentity } from "../../types/content";
 import { SiteNav } from "./site-nav";
 import * as styles from "./header.module.css";
@@ -18,7 +18,7 @@ export function Header({ site, nav, servicesMenu }: HeaderProps) {
         <div className={styles.brand}>
           {/* The link is named by labels.homeLink, which starts with the visible name. */}
           <Link to="/home" className={styles.brandLink} aria-label={site.labels.homeLink}>
-            <GatsbyImage image={site.logo} alt="" className={styles.logo} loading="eager" />
+            <Picture image={site.logo} alt="" className={styles.logo} loading="eager" />
             <span className={styles.name}>{site.name}</span>
           </Link>
           <p className={styles.tagline}>{site.tagline}</p>

@@ -1,4 +1,4 @@
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../content/picture";
 import type { ImageWithAlt } from "../../types/content";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
@@ -26,7 +26,7 @@ export function ActivitiesView({ heading, banner, intro, sections }: ActivitiesV
                 <h2>{section.heading}</h2>
                 <BulletList items={section.items} />
               </div>
-              <GatsbyImage image={section.image.image} alt={section.image.alt} className={styles.activityImage} />
+              <Picture image={section.image.image} alt={section.image.alt} className={styles.activityImage} />
             </section>
           ))}
         </Container>

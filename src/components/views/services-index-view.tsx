@@ -1,5 +1,5 @@
 import { Link } from "gatsby";
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../content/picture";
 import type { ImageWithAlt } from "../../types/content";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
@@ -44,7 +44,7 @@ export function ServicesIndexView(props: ServicesIndexViewProps) {
           <ul className={styles.grid}>
             {props.cards.map((card) => (
               <li key={card.to} className={styles.serviceCard}>
-                <GatsbyImage image={card.image.image} alt={card.image.alt} className={styles.cardImage} />
+                <Picture image={card.image.image} alt={card.image.alt} className={styles.cardImage} />
                 <h3 className={styles.cardTitle}>
                   <Link to={card.to}>{card.title}</Link>
                 </h3>
