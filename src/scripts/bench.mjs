@@ -192,8 +192,8 @@ function htmlFile(route) {
 /**
  * The JavaScript a page needs before it is interactive: the `app` chunk group (webpack runtime,
  * React, Gatsby's runtime) and the chunk group of the page's component (from its page-data.json),
- * as listed in public/webpack.stats.json. Chunks loaded later on demand (e.g. gatsby-plugin-image's
- * lazy-hydrate chunk) are not in it; Lighthouse's "JS" column counts everything loaded.
+ * as listed in public/webpack.stats.json. Chunks loaded later on demand are not in it; Lighthouse's
+ * "JS" column counts everything loaded.
  * Sizes: gzip level 6 (what gatsby serve's compression and a typical nginx `gzip on` send) and
  * brotli quality 11 (precompressed files).
  */

@@ -4,7 +4,7 @@
  *   node src/scripts/csp-hashes.mjs [--public public] [--out csp.conf] [--json]
  *   npm run csp-hashes -- --out /etc/nginx/cyrus/csp.conf
  *
- * Gatsby writes a few inline scripts into every page (the gatsby-plugin-image loader, the page
+ * Gatsby writes a few inline scripts into every page (the loader of the first scripts, the page
  * path, the chunk map, the compilation hash). script-src allows them by the SHA-256 of their exact
  * text, never by 'unsafe-inline'; since their text changes with every build, run this after each
  * build (deploy/nginx/render.mjs does) and reload nginx together with the new files.
@@ -153,7 +153,7 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
   const directives = [
     ["default-src", "'self'"],
     ["script-src", list("'self'", origins.script, ...[...hashes].sort())],
-    // Gatsby inlines the CSS in <style> and gatsby-plugin-image sets style attributes.
+    // Gatsby inlines the CSS in <style>, and images set their box and colour in style attributes.
     ["style-src", list("'self'", "'unsafe-inline'", origins.style)],
     ["img-src", list("'self'", "data:", origins.img)],
     ["font-src", "'self'"],
