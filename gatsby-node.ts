@@ -4,7 +4,8 @@ import { formatProblems } from "./src/node/content/problems";
 import { validateContent } from "./src/node/content/validate";
 import { createPages as createServicePages } from "./src/node/create-pages";
 import { createSchemaCustomization as customizeSchema } from "./src/node/schema";
-import { onPostBuild as loadScriptsAfterPaint } from "./src/node/scripts-after-paint";
+import { addCompileHints } from "./src/node/compile-hints";
+import { loadScriptsAfterPaint } from "./src/node/scripts-after-paint";
 import { onCreateWebpackConfig as configureWebpack } from "./src/node/webpack";
 
 /** Editors' typos stop the build here, with file, line, entry and field, before Gatsby reads the data. */
@@ -17,4 +18,7 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
 export const createSchemaCustomization = customizeSchema;
 export const createPages = createServicePages;
 export const onCreateWebpackConfig = configureWebpack;
-export const onPostBuild = loadScriptsAfterPaint;
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  loadScriptsAfterPaint(reporter);
+  addCompileHints(reporter);
+};

@@ -4,6 +4,7 @@
 import vm from "node:vm";
 import { chunkGlobalOf, deferFirstScripts, loaderScript } from "../../src/node/scripts-after-paint";
 import { onCreateWebpackConfig } from "../../src/node/webpack";
+import { COMPILE_HINT, scriptsLoadedFirst, withCompileHint } from "../../src/node/compile-hints";
 
 const slice = (inner: string) =>
   `<html><body><div id="___gatsby"></div><!-- slice-start id="_gatsby-scripts-1" -->` +
@@ -122,4 +123,31 @@ test("production browser bundles get no source maps; other stages are untouched"
   expect(setWebpackConfig).not.toHaveBeenCalled();
   call("build-javascript");
   expect(setWebpackConfig).toHaveBeenCalledWith({ devtool: false });
+});
+
+test("the compile hint goes first in a script, once", () => {
+  const hinted = withCompileHint('(self.webpackChunkx=self.webpackChunkx||[]).push([[1],{}]);');
+  expect(hinted).toBe('//# allFunctionsCalledOnLoad\n(self.webpackChunkx=self.webpackChunkx||[]).push([[1],{}]);');
+  expect(hinted!.startsWith(COMPILE_HINT)).toBe(true);
+  expect(withCompileHint(hinted!)).toBeNull();
+});
+
+test("the hinted scripts are the app's and the page components' chunk groups, not chunks loaded on demand", () => {
+  const stats = {
+    namedChunkGroups: {
+      app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
+      "component---src-pages-home-tsx": { assets: [{ name: "styles.css" }, { name: "shared-4.js" }, { name: "component---src-pages-home-tsx-5.js" }] },
+      "component---src-templates-service-tsx": { assets: ["shared-4.js", "component---src-templates-service-tsx-6.js"] },
+      "lazy-chart": { assets: [{ name: "chart-7.js" }] },
+    },
+  };
+  expect(scriptsLoadedFirst(stats)).toEqual([
+    "app-3.js",
+    "component---src-pages-home-tsx-5.js",
+    "component---src-templates-service-tsx-6.js",
+    "framework-2.js",
+    "shared-4.js",
+    "webpack-runtime-1.js",
+  ]);
+  expect(scriptsLoadedFirst({})).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { GatsbyNode } from "gatsby";
+import type { Reporter } from "gatsby";
 
 /*
  * Gatsby ends every page with `<script src="/webpack-runtime-….js" async></script>` and the same for
@@ -78,9 +78,8 @@ function chunkGlobalOfPage(html: string, publicDir: string): string | null | und
   return fs.existsSync(file) ? chunkGlobalOf(fs.readFileSync(file, "utf8")) : null;
 }
 
-/** Rewrites the pages in public/; warns when Gatsby's tags were found in none of them. */
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  const publicDir = path.resolve("public");
+/** Rewrites the pages in public/ (after the build); warns when Gatsby's tags were found in none of them. */
+export function loadScriptsAfterPaint(reporter: Reporter, publicDir = path.resolve("public")): void {
   const files = htmlFiles(publicDir);
   let chunkGlobal: string | null | undefined;
   let changed = 0;
@@ -101,4 +100,4 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   } else {
     reporter.info(`Scripts load after the first paint in ${changed + done} pages (${changed} rewritten now)`);
   }
-};
+}

@@ -1,0 +1,33 @@
+/**
+ * The built pages' scripts: loaded after the first paint by the inline loader, and compiled by the
+ * browser while they download (the compile hint on their first line).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { COMPILE_HINT, scriptsLoadedFirst } from "../../src/node/compile-hints";
+import { projectRoot } from "../support/serve";
+
+const publicDir = path.join(projectRoot, "public");
+const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8");
+
+test("every script a page loads first starts with the compile hint", () => {
+  const scripts = scriptsLoadedFirst(JSON.parse(read("webpack.stats.json")));
+  expect(scripts.some((s) => s.startsWith("framework-"))).toBe(true);
+  expect(scripts.some((s) => s.startsWith("component---src-templates-service-tsx"))).toBe(true);
+  const missing = scripts.filter((s) => !read(s).startsWith(COMPILE_HINT));
+  expect(missing).toEqual([]);
+});
+
+test.each(["home/index.html", "contact/index.html", "services/quality-assurance/index.html"])(
+  "%s has no script tag for Gatsby's first scripts, only the loader, which names them in order",
+  (page) => {
+    const html = read(page);
+    expect(html).not.toMatch(/<script src="\/(webpack-runtime|framework|app)-[^"]+" async>/);
+    const loader = /<script id="gatsby-scripts-after-paint">[\s\S]*?\.apply\(null,(\[[\s\S]*?\])\)<\/script>/.exec(html);
+    expect(loader).not.toBeNull();
+    const [sources, chunkGlobal] = JSON.parse(loader![1]!) as [string[], string];
+    expect(sources.map((s) => s.replace(/-[0-9a-f]+\.js$/, ""))).toEqual(["/webpack-runtime", "/framework", "/app"]);
+    for (const source of sources) expect(read(source).startsWith(COMPILE_HINT)).toBe(true);
+    expect(read(sources[0]!)).toContain(chunkGlobal);
+  },
+);
