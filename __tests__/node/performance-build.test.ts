@@ -27,6 +27,20 @@ test("a page already rewritten, or without Gatsby's scripts slice, is left alone
   expect(deferFirstScripts(`<html><body>${gatsbyScripts}</body></html>`)).toBeNull();
 });
 
+test("a page holding a loader from an earlier build gets the current one, for the same scripts", () => {
+  const sources = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
+  const older = slice(
+    `<script id="gatsby-scripts-after-paint">(function(s,g){/* older */}).apply(null,${JSON.stringify([sources, null])})</script>`,
+  );
+  const html = deferFirstScripts(older, "webpackChunksite");
+  expect(html).not.toBeNull();
+  expect(html).not.toContain("/* older */");
+  expect(html).toContain(loaderScript(sources, "webpackChunksite"));
+  expect(html!.match(/gatsby-scripts-after-paint/g)).toHaveLength(1);
+  expect(html).toContain('window.___webpackCompilationHash="abc"');
+  expect(deferFirstScripts(html!, "webpackChunksite")).toBeNull();
+});
+
 /** Runs the loader in a fake page; returns what it added and the hooks to drive it. */
 function runLoader(sources: string[], chunkGlobal: string | null, self: Record<string, unknown> = {}) {
   type Added = { src: string; async: boolean; onload?: () => void; onerror?: () => void };

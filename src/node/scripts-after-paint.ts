@@ -12,7 +12,8 @@ import type { Reporter } from "gatsby";
  * tab opened in the background paints no frames). Hydration then starts a frame later; nothing else
  * changes. Gatsby writes the tags in the scripts slice (public/_gatsby/slices/_gatsby-scripts-1.html)
  * and copies it into each page between slice markers; only the pages' copies are changed, so the
- * step can run again after any rebuild.
+ * step can run again after any rebuild: a page rewritten by an earlier build (an incremental build
+ * leaves the pages it did not render as they were) gets the current loader, for the same scripts.
  *
  * The loader also spreads the start-up work over several tasks, so that no single one blocks input
  * for long (Total Blocking Time): all the scripts are preloaded at once, but run one after another,
@@ -23,6 +24,8 @@ import type { Reporter } from "gatsby";
 const SLICE = /(<!-- slice-start id="_gatsby-scripts-1" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-1" -->)/;
 const ASYNC_SCRIPT = /<script src="([^"<>]+)" async><\/script>/g;
 const CHUNK_GLOBAL = /\bwebpackChunk[A-Za-z0-9_$]+/;
+// The loader as a page holds it; its last argument list names the scripts it adds.
+const LOADER = /<script id="gatsby-scripts-after-paint">[\s\S]*?\.apply\(null,(\[[\s\S]*?\])\)<\/script>/;
 
 /** The name of webpack's chunk queue (`self.webpackChunk<name>`) in the runtime's source, if any. */
 export function chunkGlobalOf(runtimeSource: string): string | null {
@@ -51,12 +54,30 @@ export function loaderScript(sources: readonly string[], chunkGlobal: string | n
   );
 }
 
-/** The page with its first scripts loaded after paint; null when there is nothing to change. */
+/** The addresses of Gatsby's `<script async>` tags in this HTML, in order. */
+function asyncScripts(html: string): string[] {
+  return [...html.matchAll(ASYNC_SCRIPT)].map((m) => m[1] as string);
+}
+
+/** The addresses a loader written earlier adds, in order. */
+function loaderSources(loader: RegExpExecArray): string[] {
+  return (JSON.parse(loader[1] as string) as [string[]])[0];
+}
+
+/**
+ * The page with its first scripts loaded after paint; null when there is nothing to change (no
+ * scripts slice, or the current loader is there already).
+ */
 export function deferFirstScripts(html: string, chunkGlobal: string | null = null): string | null {
   const slice = SLICE.exec(html);
   if (!slice) return null;
   const [whole, start, body, end] = slice as unknown as [string, string, string, string];
-  const sources = [...body.matchAll(ASYNC_SCRIPT)].map((m) => m[1] as string);
+  const earlier = LOADER.exec(body);
+  if (earlier) {
+    const current = loaderScript(loaderSources(earlier), chunkGlobal);
+    return earlier[0] === current ? null : html.replace(whole, () => start + body.replace(earlier[0], () => current) + end);
+  }
+  const sources = asyncScripts(body);
   if (sources.length === 0) return null;
   const changed = `${start}${body.replace(ASYNC_SCRIPT, "")}${loaderScript(sources, chunkGlobal)}${end}`;
   return html.replace(whole, () => changed);
@@ -72,7 +93,9 @@ function htmlFiles(dir: string): string[] {
 
 /** The chunk queue's name, read from the first script of the page's slice (webpack's runtime). */
 function chunkGlobalOfPage(html: string, publicDir: string): string | null | undefined {
-  const first = SLICE.exec(html)?.[2]?.match(/<script src="([^"<>]+)" async>/)?.[1];
+  const body = SLICE.exec(html)?.[2] ?? "";
+  const loader = LOADER.exec(body);
+  const first = (loader ? loaderSources(loader) : asyncScripts(body))[0];
   if (!first) return undefined;
   const file = path.join(publicDir, first);
   return fs.existsSync(file) ? chunkGlobalOf(fs.readFileSync(file, "utf8")) : null;
