@@ -51,7 +51,7 @@ function check(data: unknown) {
   const file = path.join(dir, "results.json");
   fs.writeFileSync(file, JSON.stringify(data));
   try {
-    return spawnSync(process.execPath, [bench, "--report", "--check", "--out", file], { encoding: "utf8", timeout: 30_000 });
+    return spawnSync(process.execPath, ["--import", "tsx", bench, "--report", "--check", "--out", file], { encoding: "utf8", timeout: 30_000 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -18,21 +18,24 @@ export function withCompileHint(source: string): string | null {
   return source.startsWith(COMPILE_HINT) ? null : COMPILE_HINT + source;
 }
 
-interface WebpackStats {
+export interface WebpackStats {
   namedChunkGroups?: Record<string, { assets: ReadonlyArray<string | { name: string }> }>;
+}
+
+/**
+ * The JavaScript files of one of webpack's named chunk groups ("app", or a page component's
+ * "component---…" in Gatsby's build); null when the build has no such group. The benchmark uses it too.
+ */
+export function chunkGroupScripts(stats: WebpackStats, group: string): string[] | null {
+  const assets = stats.namedChunkGroups?.[group]?.assets;
+  if (!assets) return null;
+  return assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
 }
 
 /** The scripts pages load first: the app chunk group and the page components' chunk groups. */
 export function scriptsLoadedFirst(stats: WebpackStats): string[] {
-  const files = new Set<string>();
-  for (const [group, { assets }] of Object.entries(stats.namedChunkGroups ?? {})) {
-    if (group !== "app" && !group.startsWith("component---")) continue;
-    for (const asset of assets) {
-      const name = typeof asset === "string" ? asset : asset.name;
-      if (name.endsWith(".js")) files.add(name);
-    }
-  }
-  return [...files].sort();
+  const groups = Object.keys(stats.namedChunkGroups ?? {}).filter((group) => group === "app" || group.startsWith("component---"));
+  return [...new Set(groups.flatMap((group) => chunkGroupScripts(stats, group) ?? []))].sort();
 }
 
 /** Adds the hint to the scripts in public/ (after the build; again after a rebuild is harmless). */

@@ -24,6 +24,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+// The build's own reading of webpack's chunk groups (TypeScript: `npm run bench` runs node with tsx).
+import { chunkGroupScripts } from "../node/compile-hints.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
@@ -200,9 +202,9 @@ function htmlFile(route) {
 function jsLoadedFirst(routes) {
   const stats = JSON.parse(fs.readFileSync(path.join(root, "public/webpack.stats.json"), "utf8"));
   const groupJs = (name) => {
-    const group = stats.namedChunkGroups[name];
-    if (!group) throw new Error(`bench: chunk group ${name} is not in public/webpack.stats.json`);
-    return group.assets.map((a) => (typeof a === "string" ? a : a.name)).filter((f) => f.endsWith(".js"));
+    const js = chunkGroupScripts(stats, name);
+    if (!js) throw new Error(`bench: chunk group ${name} is not in public/webpack.stats.json`);
+    return js;
   };
   const sizes = new Map();
   const sizeOf = (file) => {
