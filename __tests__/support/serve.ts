@@ -39,7 +39,10 @@ export async function serveBuiltSite(env: NodeJS.ProcessEnv = {}): Promise<Runni
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     process.kill(-child.pid, "SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    // Bounded wait for the exit; the timer is cleared so that it cannot keep Jest running.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
   };
   // Bounded wait: at most 120 tries, 500 ms apart.
   for (let attempt = 0; attempt < 120; attempt += 1) {
