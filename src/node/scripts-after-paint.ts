@@ -48,7 +48,7 @@ export function loaderScript(sources: readonly string[], chunkGlobal: string | n
     `try{q.push([["after-paint"],{},function(r){i.forEach(function(k){r(k)})}])}catch(x){}}` +
     `function n(j){if(j>=s.length)return;var e=document.createElement("script");e.src=s[j];e.async=true;` +
     `e.onload=e.onerror=function(){setTimeout(function(){if(j===s.length-2)w();n(j+1)},0)};document.body.appendChild(e)}` +
-    // One preload per task as well: starting a fetch is not free (about 5 ms each in Lighthouse's traces).
+    // One preload per task as well: starting a fetch costs several ms of main thread in Lighthouse's traces.
     `function p(j){if(j>=s.length)return n(0);var e=document.createElement("link");` +
     `e.rel="preload";e.as="script";e.href=s[j];document.head.appendChild(e);setTimeout(function(){p(j+1)},0)}` +
     `function l(){if(d)return;d=1;p(0)}` +
