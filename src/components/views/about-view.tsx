@@ -2,7 +2,8 @@ import type { ImageWithAlt } from "../../types/content";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
 import { BulletList, Paragraphs } from "../content/text";
-import * as styles from "./views.module.css";
+import * as cardStyles from "./card.module.css";
+import * as styles from "./about-view.module.css";
 
 interface HeadedText {
   heading: string;
@@ -28,7 +29,7 @@ export function AboutView({ heading, banner, intro, mission, vision, overview }:
           <Paragraphs items={intro} />
           <div className={styles.cardPair}>
             {[mission, vision].map((card) => (
-              <section key={card.heading} className={styles.card}>
+              <section key={card.heading} className={cardStyles.card}>
                 <h2>{card.heading}</h2>
                 <p>{card.text}</p>
               </section>

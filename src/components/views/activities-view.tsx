@@ -3,7 +3,7 @@ import type { ImageWithAlt } from "../../types/content";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
 import { BulletList, Paragraphs } from "../content/text";
-import * as styles from "./views.module.css";
+import * as styles from "./activities-view.module.css";
 
 export interface ActivitiesViewProps {
   heading: string;

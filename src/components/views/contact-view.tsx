@@ -5,7 +5,8 @@ import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
 import { EnquiryForm, type EnquiryFormText } from "../enquiry/enquiry-form";
 import { MapFrame } from "./map-frame";
-import * as styles from "./views.module.css";
+import * as cardStyles from "./card.module.css";
+import * as styles from "./contact-view.module.css";
 
 export interface ContactViewProps {
   heading: string;
@@ -37,7 +38,7 @@ export function ContactView(props: ContactViewProps) {
         <Container wide>
           <h1>{props.heading}</h1>
           <div className={styles.contactGrid}>
-            <section aria-labelledby="contact-details-heading" className={styles.card}>
+            <section aria-labelledby="contact-details-heading" className={cardStyles.card}>
               <h2 id="contact-details-heading">{props.detailsHeading}</h2>
               <p className={styles.company}>{props.companyName}</p>
               <p className={styles.slogan}>{props.slogan}</p>
@@ -60,7 +61,7 @@ export function ContactView(props: ContactViewProps) {
                 <dd><a href={props.website}>{props.website.replace(/^https?:\/\//, "")}</a></dd>
               </dl>
             </section>
-            <section aria-labelledby="enquiry-heading" className={styles.card} id="enquiry">
+            <section aria-labelledby="enquiry-heading" className={cardStyles.card} id="enquiry">
               <h2 id="enquiry-heading">{props.formHeading}</h2>
               <EnquiryForm text={props.form} />
               <p className={styles.notice}>{props.formNotice}</p>

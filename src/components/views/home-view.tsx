@@ -2,7 +2,7 @@ import type { CarouselLabels, ImageWithAlt } from "../../types/content";
 import { Carousel } from "../carousel/carousel";
 import { Container, Section } from "../content/page";
 import { BulletList, Paragraphs } from "../content/text";
-import * as styles from "./views.module.css";
+import * as styles from "./home-view.module.css";
 
 export interface HomeViewProps {
   heading: string;

@@ -4,7 +4,7 @@ import type { ImageWithAlt } from "../../types/content";
 import { Banner } from "../content/banner";
 import { Container, Section } from "../content/page";
 import { BulletList, Paragraphs } from "../content/text";
-import * as styles from "./views.module.css";
+import * as styles from "./services-index-view.module.css";
 
 export interface ServiceCardData {
   title: string;

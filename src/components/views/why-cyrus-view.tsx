@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Container, Section } from "../content/page";
 import { Paragraphs } from "../content/text";
-import * as styles from "./views.module.css";
+import * as styles from "./why-cyrus-view.module.css";
 
 export interface WhyCyrusViewProps {
   heading: string;
