@@ -1,10 +1,50 @@
 /**
  * Page interactions: every card on /services reaches its detail page and every detail page's Back
  * button returns to /services; pages other than the detail pages (activities among them) have no
- * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus.
+ * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus; a page reached
+ * by a link inside the site is styled as when opened directly (each page inlines only its own CSS,
+ * so the next page's stylesheet is fetched on the way).
  */
 import { serviceOf, servicesPage, site, specCardRoutes, whyCyrus } from "./support/content";
+import type { Locator, Page } from "@playwright/test";
 import { at, expect, open, test } from "./support/fixtures";
+
+/** How every element in <main> is laid out and painted, as the browser computed it. */
+function mainStyles(page: Page) {
+  return page.locator("main").evaluate((main) => {
+    const props = ["display", "position", "width", "height", "padding", "font-size", "font-weight", "color",
+      "background-color", "border-radius", "box-shadow", "grid-template-columns", "aspect-ratio"];
+    return [main, ...main.querySelectorAll("*")].map((el) => {
+      const style = getComputedStyle(el);
+      const left = Math.round(el.getBoundingClientRect().left);
+      return `${el.tagName} x=${left} ${props.map((p) => style.getPropertyValue(p)).join("|")}`;
+    });
+  });
+}
+
+/** Follows a link inside the site and checks the page reached looks as when opened on its own. */
+async function followAndCompare(page: Page, from: string, link: (page: Page) => Locator, to: string) {
+  await open(page, from);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const stylesheets: string[] = [];
+  page.on("request", (request) => request.resourceType() === "stylesheet" && stylesheets.push(request.url()));
+  await link(page).click();
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
+  await expect(page.locator("main h1")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "navigated without a reload").toBe(true);
+  expect(stylesheets, "the next page's stylesheet was fetched").toHaveLength(1);
+  await page.mouse.move(0, 0);
+  const afterLink = await mainStyles(page);
+  await open(page, to);
+  await page.mouse.move(0, 0);
+  expect(afterLink).toEqual(await mainStyles(page));
+}
+
+test("a page reached by a link inside the site is styled as when opened directly", at(375, 1280), async ({ page }) => {
+  const firstCard = specCardRoutes[0]!;
+  await followAndCompare(page, firstCard, (p) => p.getByRole("main").getByRole("link", { name: site.labels.back, exact: true }), "/services");
+  await followAndCompare(page, "/services", (p) => p.getByRole("main").getByRole("link", { name: serviceOf(firstCard)!.cardTitle, exact: true }), firstCard);
+});
 
 test("every services card reaches its detail page, whose Back button returns to /services", at(375, 1280), async ({ page }) => {
   await open(page, "/services");

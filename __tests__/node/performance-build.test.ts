@@ -141,14 +141,51 @@ test("the loader cannot be broken out of by a script address", () => {
   expect(loaderScript(["/x.js</script><script>alert(1)//"])).not.toMatch(/<\/script>.*<\/script>/s);
 });
 
-test("production browser bundles get no source maps; other stages are untouched", () => {
-  const setWebpackConfig = jest.fn();
-  const call = (stage: string) => (onCreateWebpackConfig as (args: unknown) => void)({ stage, actions: { setWebpackConfig } });
-  call("build-html");
-  call("develop");
-  expect(setWebpackConfig).not.toHaveBeenCalled();
-  call("build-javascript");
-  expect(setWebpackConfig).toHaveBeenCalledWith({ devtool: false });
+describe("the production browser bundle's webpack config", () => {
+  const cssModule = { type: "css/mini-extract" };
+  const jsModule = { type: "javascript/auto" };
+  const gatsbyConfig = () => ({
+    devtool: "source-map",
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          styles: { name: "styles", test: (m: { type: string }) => m.type === "css/mini-extract", enforce: true },
+          commons: { name: "commons", minChunks: 9 },
+          framework: { name: "framework", test: /react/ },
+        },
+      },
+    },
+  });
+  const run = (stage: string, config = gatsbyConfig()) => {
+    const replaceWebpackConfig = jest.fn();
+    const setWebpackConfig = jest.fn();
+    (onCreateWebpackConfig as (args: unknown) => void)({ stage, getConfig: () => config, actions: { replaceWebpackConfig, setWebpackConfig } });
+    return { replaceWebpackConfig, setWebpackConfig, config };
+  };
+
+  test("has no source maps", () => {
+    const { replaceWebpackConfig } = run("build-javascript");
+    expect(replaceWebpackConfig).toHaveBeenCalledTimes(1);
+    expect(replaceWebpackConfig.mock.calls[0][0].devtool).toBe(false);
+  });
+
+  test("keeps CSS in the page chunks that import it: no site-wide styles chunk, no CSS in commons", () => {
+    const groups = run("build-javascript").replaceWebpackConfig.mock.calls[0][0].optimization.splitChunks.cacheGroups;
+    expect(groups.styles).toBe(false);
+    expect(groups.commons.test(cssModule)).toBe(false);
+    expect(groups.commons.test(jsModule)).toBe(true);
+    expect(groups.commons.minChunks).toBe(9);
+    expect(groups.framework.test).toEqual(/react/);
+  });
+
+  test("is the only stage changed", () => {
+    for (const stage of ["build-html", "develop", "develop-html"]) {
+      const { replaceWebpackConfig, setWebpackConfig, config } = run(stage);
+      expect(replaceWebpackConfig).not.toHaveBeenCalled();
+      expect(setWebpackConfig).not.toHaveBeenCalled();
+      expect(config).toEqual(expect.objectContaining({ devtool: "source-map" }));
+    }
+  });
 });
 
 test("the compile hint goes first in a script, once", () => {

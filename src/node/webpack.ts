@@ -1,11 +1,40 @@
 import type { GatsbyNode } from "gatsby";
 
+interface ChunkModule {
+  type: string;
+}
+type ModuleTest = (module: ChunkModule, ...rest: unknown[]) => boolean;
+interface CacheGroup {
+  test?: ModuleTest | RegExp | string;
+}
+
+/** CSS as mini-css-extract hands it to the chunk splitter. */
+const isCss = (module: ChunkModule) => module.type === "css/mini-extract";
+
 /**
- * The browser bundle of the production build gets no source maps: Gatsby's default writes a .js.map
- * beside every bundle in public/, which visitors never need and which costs build time. The HTML
- * renderer, never published, keeps its maps for readable server-rendering errors.
+ * Changes to Gatsby's webpack config for the browser bundle of the production build:
+ *
+ * - No source maps: Gatsby's default writes a .js.map beside every bundle in public/, which visitors
+ *   never need and which costs build time. The HTML renderer, never published, keeps its maps.
+ * - Each page inlines only its own CSS. Gatsby forces every stylesheet of the site into one `styles`
+ *   chunk and inlines all of it into every page. Without that group (and with CSS kept out of the
+ *   `commons` group too), a page component's CSS chunk holds exactly the CSS its components import:
+ *   the global stylesheet (imported first by the layout, so it comes first) and the CSS Modules of
+ *   what it renders, in import order, and Gatsby inlines that one file. On a client-side
+ *   navigation webpack's CSS runtime adds the next page's file before React renders the page.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   if (stage !== "build-javascript") return;
-  actions.setWebpackConfig({ devtool: false });
+  const config = getConfig();
+  config.devtool = false;
+  const groups: Record<string, CacheGroup | false> | undefined = config.optimization?.splitChunks?.cacheGroups;
+  if (groups) {
+    groups.styles = false;
+    const commons = groups.commons;
+    if (commons) {
+      const test = commons.test;
+      commons.test = (module, ...rest) => !isCss(module) && (typeof test === "function" ? test(module, ...rest) : true);
+    }
+  }
+  actions.replaceWebpackConfig(config);
 };
