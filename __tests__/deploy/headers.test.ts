@@ -84,7 +84,7 @@ describe("caching", () => {
     { label: "the sitemap", url: () => "/sitemap-index.xml", expected: REVALIDATE },
     { label: "the app bundle (content hash in its name)", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
     { label: "the webpack runtime", url: () => firstMatch(/"(\/webpack-runtime-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
-    { label: "the stylesheet", url: () => firstMatch(/data-href="(\/styles\.[0-9a-f]{20}\.css)"/), expected: IMMUTABLE },
+    { label: "the page's stylesheet", url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/), expected: IMMUTABLE },
     { label: "an image under /static/", url: () => firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+)"/), expected: IMMUTABLE },
     { label: "an icon with its ?v= version", url: () => firstMatch(/href="(\/icons\/icon-48x48\.png\?v=[0-9a-f]{32})"/), expected: IMMUTABLE },
     { label: "an icon without its version", url: () => "/icons/icon-48x48.png", expected: REVALIDATE },
@@ -109,7 +109,7 @@ describe("compression", () => {
   test.each<{ label: string; url: () => string }>([
     { label: "HTML", url: () => "/home" },
     { label: "JavaScript", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/) },
-    { label: "CSS", url: () => firstMatch(/data-href="(\/styles\.[0-9a-f]{20}\.css)"/) },
+    { label: "CSS", url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/) },
     { label: "page-data JSON", url: () => "/page-data/home/page-data.json" },
     { label: "the manifest", url: () => "/manifest.webmanifest" },
   ])("$label is sent gzip-compressed to a client that accepts it, and plain to one that does not", async ({ url }) => {
