@@ -9,9 +9,13 @@ import { serviceOf, servicesPage, site, specCardRoutes, whyCyrus } from "./suppo
 import type { Locator, Page } from "@playwright/test";
 import { at, expect, open, test } from "./support/fixtures";
 
-/** How every element in <main> is laid out and painted, as the browser computed it. */
+/**
+ * How every element in <main> is laid out and painted, as the browser computed it, once transitions
+ * have ended (a card the pointer just left is still fading its hover shadow for 150 ms).
+ */
 function mainStyles(page: Page) {
-  return page.locator("main").evaluate((main) => {
+  return page.locator("main").evaluate(async (main) => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const props = ["display", "position", "width", "height", "padding", "font-size", "font-weight", "color",
       "background-color", "border-radius", "box-shadow", "grid-template-columns", "aspect-ratio"];
     return [main, ...main.querySelectorAll("*")].map((el) => {

@@ -178,6 +178,15 @@ describe("the production browser bundle's webpack config", () => {
     expect(groups.framework.test).toEqual(/react/);
   });
 
+  test("a test of Gatsby's own on the commons group still decides for JavaScript", () => {
+    const config = gatsbyConfig();
+    Object.assign(config.optimization.splitChunks.cacheGroups.commons, { test: (m: { type: string }) => m.type === "javascript/esm" });
+    const groups = run("build-javascript", config).replaceWebpackConfig.mock.calls[0][0].optimization.splitChunks.cacheGroups;
+    expect(groups.commons.test(jsModule)).toBe(false);
+    expect(groups.commons.test({ type: "javascript/esm" })).toBe(true);
+    expect(groups.commons.test(cssModule)).toBe(false);
+  });
+
   test("is the only stage changed", () => {
     for (const stage of ["build-html", "develop", "develop-html"]) {
       const { replaceWebpackConfig, setWebpackConfig, config } = run(stage);

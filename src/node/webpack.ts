@@ -30,10 +30,11 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   const groups: Record<string, CacheGroup | false> | undefined = config.optimization?.splitChunks?.cacheGroups;
   if (groups) {
     groups.styles = false;
+    // Gatsby's `commons` group has no test of its own (it goes by chunk count); a function one is kept.
     const commons = groups.commons;
-    if (commons) {
+    if (commons && (commons.test === undefined || typeof commons.test === "function")) {
       const test = commons.test;
-      commons.test = (module, ...rest) => !isCss(module) && (typeof test === "function" ? test(module, ...rest) : true);
+      commons.test = (module, ...rest) => !isCss(module) && (test === undefined || test(module, ...rest));
     }
   }
   actions.replaceWebpackConfig(config);
