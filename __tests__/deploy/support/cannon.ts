@@ -19,6 +19,8 @@ export interface CannonOptions {
   timeout?: number;
   headers?: Record<string, string>;
   idReplacement?: boolean;
+  /** Each connection closes and opens a new one after this many requests. */
+  reconnectRate?: number;
   requests?: CannonRequest[];
 }
 
