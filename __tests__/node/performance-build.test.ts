@@ -159,7 +159,13 @@ describe("the production browser bundle's webpack config", () => {
   const run = (stage: string, config = gatsbyConfig()) => {
     const replaceWebpackConfig = jest.fn();
     const setWebpackConfig = jest.fn();
-    (onCreateWebpackConfig as (args: unknown) => void)({ stage, getConfig: () => config, actions: { replaceWebpackConfig, setWebpackConfig } });
+    const normalModuleReplacement = jest.fn((pattern: RegExp, replacement: string) => ({ pattern, replacement }));
+    (onCreateWebpackConfig as (args: unknown) => void)({
+      stage,
+      getConfig: () => config,
+      actions: { replaceWebpackConfig, setWebpackConfig },
+      plugins: { normalModuleReplacement },
+    });
     return { replaceWebpackConfig, setWebpackConfig, config };
   };
 
@@ -187,11 +193,14 @@ describe("the production browser bundle's webpack config", () => {
     expect(groups.commons.test(cssModule)).toBe(false);
   });
 
-  test("is the only stage changed", () => {
-    for (const stage of ["build-html", "develop", "develop-html"]) {
+  test("is the only stage changed, but for Node's deprecated punycode module in the HTML renderer", () => {
+    const unchanged = run("develop");
+    expect(unchanged.replaceWebpackConfig).not.toHaveBeenCalled();
+    expect(unchanged.setWebpackConfig).not.toHaveBeenCalled();
+    for (const stage of ["build-html", "develop-html"]) {
       const { replaceWebpackConfig, setWebpackConfig, config } = run(stage);
       expect(replaceWebpackConfig).not.toHaveBeenCalled();
-      expect(setWebpackConfig).not.toHaveBeenCalled();
+      expect(setWebpackConfig).toHaveBeenCalledWith({ plugins: [{ pattern: /^punycode$/, replacement: "punycode/" }] });
       expect(config).toEqual(expect.objectContaining({ devtool: "source-map" }));
     }
   });

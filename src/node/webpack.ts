@@ -23,7 +23,14 @@ const isCss = (module: ChunkModule) => module.type === "css/mini-extract";
  *   what it renders, in import order, and Gatsby inlines that one file. On a client-side
  *   navigation webpack's CSS runtime adds the next page's file before React renders the page.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig, plugins }) => {
+  if (stage === "build-html" || stage === "develop-html") {
+    // The HTML renderer bundles node-fetch, whose URL parser requires Node's `punycode` module,
+    // deprecated since Node 21 (a warning Gatsby reports as "ERROR UNKNOWN"): the same code from
+    // the punycode package instead. Replaced before Gatsby's externals would keep the built-in.
+    actions.setWebpackConfig({ plugins: [plugins.normalModuleReplacement(/^punycode$/, "punycode/")] });
+    return;
+  }
   if (stage !== "build-javascript") return;
   const config = getConfig();
   config.devtool = false;
