@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { FORM_OUTCOMES, formResultPath } from "./src/enquiry/form-results";
 
 // The canonical origin of the published site; every absolute URL (canonical, sitemap, share image) uses it.
 const siteUrl = (process.env.SITE_URL ?? "https://www.example.com").replace(/\/+$/, "");
@@ -48,8 +49,8 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        // "/" only forwards to /home; the 404 page is not content.
-        excludes: ["/", "/404", "/404.html", "/dev-404-page"],
+        // "/" only forwards to /home; the 404 page and the form's result pages are not content.
+        excludes: ["/", "/404", "/404.html", "/dev-404-page", ...FORM_OUTCOMES.map(formResultPath)],
       },
     },
     {

@@ -1147,6 +1147,164 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+type EnquiryResultPage = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type EnquiryResultPageFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type EnquiryResultPageFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EnquiryResultPageSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type EnquiryResultsYaml = Node & {
+  readonly backLink: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly error: EnquiryResultPage;
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly incomplete: EnquiryResultPage;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly sent: EnquiryResultPage;
+};
+
+type EnquiryResultsYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EnquiryResultsYamlEdge>;
+  readonly group: ReadonlyArray<EnquiryResultsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EnquiryResultsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EnquiryResultsYamlConnection_distinctArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlConnection_groupArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EnquiryResultsYamlConnection_maxArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlConnection_minArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlConnection_sumArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+type EnquiryResultsYamlEdge = {
+  readonly next: Maybe<EnquiryResultsYaml>;
+  readonly node: EnquiryResultsYaml;
+  readonly previous: Maybe<EnquiryResultsYaml>;
+};
+
+type EnquiryResultsYamlFieldSelector = {
+  readonly backLink: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly error: InputMaybe<EnquiryResultPageFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly incomplete: InputMaybe<EnquiryResultPageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sent: InputMaybe<EnquiryResultPageFieldSelector>;
+};
+
+type EnquiryResultsYamlFilterInput = {
+  readonly backLink: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly error: InputMaybe<EnquiryResultPageFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly incomplete: InputMaybe<EnquiryResultPageFilterInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sent: InputMaybe<EnquiryResultPageFilterInput>;
+};
+
+type EnquiryResultsYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<EnquiryResultsYamlFilterInput>;
+};
+
+type EnquiryResultsYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EnquiryResultsYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EnquiryResultsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EnquiryResultsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EnquiryResultsYamlGroupConnection_distinctArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlGroupConnection_groupArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EnquiryResultsYamlGroupConnection_maxArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlGroupConnection_minArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+
+type EnquiryResultsYamlGroupConnection_sumArgs = {
+  field: EnquiryResultsYamlFieldSelector;
+};
+
+type EnquiryResultsYamlSortInput = {
+  readonly backLink: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly error: InputMaybe<EnquiryResultPageSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly incomplete: InputMaybe<EnquiryResultPageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly sent: InputMaybe<EnquiryResultPageSortInput>;
+};
+
 type FieldSelectorEnum =
   | 'SELECT';
 
@@ -1172,6 +1330,8 @@ type File = Node & {
   readonly childApprovalsYaml: Maybe<ApprovalsYaml>;
   /** Returns the first child node of type ContactYaml or null if there are no children of given type on this node */
   readonly childContactYaml: Maybe<ContactYaml>;
+  /** Returns the first child node of type EnquiryResultsYaml or null if there are no children of given type on this node */
+  readonly childEnquiryResultsYaml: Maybe<EnquiryResultsYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -1197,6 +1357,8 @@ type File = Node & {
   readonly childrenApprovalsYaml: Maybe<ReadonlyArray<Maybe<ApprovalsYaml>>>;
   /** Returns all children nodes filtered by type ContactYaml */
   readonly childrenContactYaml: Maybe<ReadonlyArray<Maybe<ContactYaml>>>;
+  /** Returns all children nodes filtered by type EnquiryResultsYaml */
+  readonly childrenEnquiryResultsYaml: Maybe<ReadonlyArray<Maybe<EnquiryResultsYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -1359,6 +1521,7 @@ type FileFieldSelector = {
   readonly childActivitiesYaml: InputMaybe<ActivitiesYamlFieldSelector>;
   readonly childApprovalsYaml: InputMaybe<ApprovalsYamlFieldSelector>;
   readonly childContactYaml: InputMaybe<ContactYamlFieldSelector>;
+  readonly childEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
@@ -1372,6 +1535,7 @@ type FileFieldSelector = {
   readonly childrenActivitiesYaml: InputMaybe<ActivitiesYamlFieldSelector>;
   readonly childrenApprovalsYaml: InputMaybe<ApprovalsYamlFieldSelector>;
   readonly childrenContactYaml: InputMaybe<ContactYamlFieldSelector>;
+  readonly childrenEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
@@ -1424,6 +1588,7 @@ type FileFilterInput = {
   readonly childActivitiesYaml: InputMaybe<ActivitiesYamlFilterInput>;
   readonly childApprovalsYaml: InputMaybe<ApprovalsYamlFilterInput>;
   readonly childContactYaml: InputMaybe<ContactYamlFilterInput>;
+  readonly childEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
@@ -1437,6 +1602,7 @@ type FileFilterInput = {
   readonly childrenActivitiesYaml: InputMaybe<ActivitiesYamlFilterListInput>;
   readonly childrenApprovalsYaml: InputMaybe<ApprovalsYamlFilterListInput>;
   readonly childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
+  readonly childrenEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
@@ -1530,6 +1696,7 @@ type FileSortInput = {
   readonly childActivitiesYaml: InputMaybe<ActivitiesYamlSortInput>;
   readonly childApprovalsYaml: InputMaybe<ApprovalsYamlSortInput>;
   readonly childContactYaml: InputMaybe<ContactYamlSortInput>;
+  readonly childEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
@@ -1543,6 +1710,7 @@ type FileSortInput = {
   readonly childrenActivitiesYaml: InputMaybe<ActivitiesYamlSortInput>;
   readonly childrenApprovalsYaml: InputMaybe<ApprovalsYamlSortInput>;
   readonly childrenContactYaml: InputMaybe<ContactYamlSortInput>;
+  readonly childrenEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
@@ -2730,6 +2898,7 @@ type Query = {
   readonly allApprovalsYaml: ApprovalsYamlConnection;
   readonly allContactYaml: ContactYamlConnection;
   readonly allDirectory: DirectoryConnection;
+  readonly allEnquiryResultsYaml: EnquiryResultsYamlConnection;
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
@@ -2747,6 +2916,7 @@ type Query = {
   readonly approvalsYaml: Maybe<ApprovalsYaml>;
   readonly contactYaml: Maybe<ContactYaml>;
   readonly directory: Maybe<Directory>;
+  readonly enquiryResultsYaml: Maybe<EnquiryResultsYaml>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
@@ -2833,6 +3003,14 @@ type Query_allDirectoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<DirectorySortInput>>>;
+};
+
+
+type Query_allEnquiryResultsYamlArgs = {
+  filter: InputMaybe<EnquiryResultsYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EnquiryResultsYamlSortInput>>>;
 };
 
 
@@ -3019,6 +3197,19 @@ type Query_directoryArgs = {
 };
 
 
+type Query_enquiryResultsYamlArgs = {
+  backLink: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  error: InputMaybe<EnquiryResultPageFilterInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  incomplete: InputMaybe<EnquiryResultPageFilterInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  sent: InputMaybe<EnquiryResultPageFilterInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -3035,6 +3226,7 @@ type Query_fileArgs = {
   childActivitiesYaml: InputMaybe<ActivitiesYamlFilterInput>;
   childApprovalsYaml: InputMaybe<ApprovalsYamlFilterInput>;
   childContactYaml: InputMaybe<ContactYamlFilterInput>;
+  childEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
@@ -3048,6 +3240,7 @@ type Query_fileArgs = {
   childrenActivitiesYaml: InputMaybe<ActivitiesYamlFilterListInput>;
   childrenApprovalsYaml: InputMaybe<ApprovalsYamlFilterListInput>;
   childrenContactYaml: InputMaybe<ContactYamlFilterListInput>;
+  childrenEnquiryResultsYaml: InputMaybe<EnquiryResultsYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
@@ -5026,6 +5219,11 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ContactPageQuery = { readonly contactYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly bannerAlt: string, readonly slogan: string, readonly detailsHeading: string, readonly formHeading: string, readonly formNotice: string, readonly banner: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly form: { readonly nameLabel: string, readonly phoneLabel: string, readonly phoneHint: string, readonly emailLabel: string, readonly messageLabel: string, readonly submit: string, readonly sending: string, readonly requiredMessage: string, readonly successMessage: string, readonly errorMessage: string }, readonly map: { readonly title: string, readonly src: string, readonly linkLabel: string, readonly link: string }, readonly region: { readonly heading: string, readonly carouselLabel: string, readonly slides: ReadonlyArray<{ readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } } | null, readonly siteYaml: { readonly legalName: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly address: { readonly streetAddress: string, readonly locality: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly labels: { readonly addressHeading: string, readonly mobile: string, readonly telephone: string, readonly email: string, readonly website: string, readonly carouselPause: string, readonly carouselPlay: string, readonly slideOf: string } } | null };
+
+type EnquiryResultPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type EnquiryResultPageQuery = { readonly enquiryResultsYaml: { readonly heading: string, readonly backLink: string, readonly sent: { readonly title: string, readonly description: string }, readonly error: { readonly title: string, readonly description: string }, readonly incomplete: { readonly title: string, readonly description: string } } | null, readonly contactYaml: { readonly form: { readonly successMessage: string, readonly errorMessage: string, readonly requiredMessage: string } } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 

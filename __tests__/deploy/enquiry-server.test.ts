@@ -141,6 +141,24 @@ describe("settings", () => {
     expect(line.error).toContain(name);
   }, 30_000);
 
+  test("an existing data folder readable by others is tightened to 700 at start, and the log says so", async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-service-"));
+    dirs.push(base);
+    const dataDir = path.join(base, "data");
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.chmodSync(dataDir, 0o755);
+    fs.writeFileSync(path.join(dataDir, "enquiries.jsonl"), "");
+    fs.chmodSync(path.join(dataDir, "enquiries.jsonl"), 0o644);
+    const port = await freePort();
+    const proc = spawnService({}, port, dataDir);
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 200, 300, () => proc.child.exitCode === null);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
+    const changes = proc.output().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>).filter((l) => l.msg === "data folder permissions tightened");
+    expect(changes.map((l) => l.change)).toEqual([`${dataDir}: permissions 755 tightened to 700`, `${path.join(dataDir, "enquiries.jsonl")}: permissions 644 tightened to 600`]);
+    await stopProc(proc);
+  }, 60_000);
+
   test("a port already in use stops it with exit code 1", async () => {
     const first = await startService();
     const proc = spawnService({}, first.port, first.dataDir);
@@ -151,8 +169,14 @@ describe("settings", () => {
 
   test("behind a proxy (ENQUIRY_TRUST_PROXY=1) each client is the last X-Forwarded-For address", async () => {
     const service = await startService({ ENQUIRY_TRUST_PROXY: "1", ENQUIRY_RATE_LIMIT: "1" });
+    let sent = 0;
+    // Each a different enquiry: the same one again would be answered as a resend, whatever the limit.
     const post = (forwardedFor: string) =>
-      request(`${service.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, body }).then((r) => r.status);
+      request(`${service.origin}/api/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+        body: JSON.stringify({ ...enquiry, message: `${enquiry.message} ${(sent += 1)}` }),
+      }).then((r) => r.status);
     expect(await post("203.0.113.7")).toBe(201);
     expect(await post("203.0.113.7")).toBe(429);
     // A forged first entry does not make a new client: the proxy's own (last) entry counts.

@@ -212,7 +212,7 @@ describe("the enquiry service behind /api/", () => {
   });
 
   test("the service's own refusals come through (415), and a body over nginx's limit gets a JSON 413", async () => {
-    const wrongType = await post("name=x", { "content-type": "application/x-www-form-urlencoded" });
+    const wrongType = await post("name=x", { "content-type": "text/plain" });
     expect(wrongType.status).toBe(415);
     const huge = await post(JSON.stringify({ name: "X", email: "x@example.in", message: "x".repeat(100_000) }));
     expect(huge.status).toBe(413);

@@ -92,6 +92,8 @@ describe("csp-hashes.mjs", () => {
     expect(policy).toContain("frame-src https://www.openstreetmap.org;");
     expect(policy).toContain("img-src 'self' data: https://cdn.example.org https://images.example.org;");
     expect(policy).toContain("connect-src 'self' https://api.example.org;");
+    // The form posts there itself before (or without) JavaScript.
+    expect(policy).toContain("form-action 'self' https://api.example.org;");
   });
 
   test.each([

@@ -1,7 +1,7 @@
 /** What the receiver accepts, and exactly what it stores for it. */
 import fs from "node:fs";
 import path from "node:path";
-import { startReceiver, validEnquiry, type Harness } from "./support/harness";
+import { anotherEnquiry, startReceiver, validEnquiry, type Harness } from "./support/harness";
 
 let site: Harness;
 
@@ -35,6 +35,17 @@ test("the data files are private to the receiver's user", async () => {
   expect(fs.statSync(site.dir).mode & 0o777).toBe(0o700);
 });
 
+test("an existing data folder readable by others is tightened to 700, its files to 600, at the first enquiry", async () => {
+  fs.mkdirSync(site.dir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(site.dir, 0o755);
+  fs.writeFileSync(path.join(site.dir, "enquiries.jsonl"), "", { mode: 0o644 });
+  fs.chmodSync(path.join(site.dir, "enquiries.jsonl"), 0o644);
+  expect((await site.post(validEnquiry)).status).toBe(201);
+  expect(fs.statSync(site.dir).mode & 0o777).toBe(0o700);
+  expect(fs.statSync(path.join(site.dir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
+  expect(site.storedLines()).toHaveLength(1);
+});
+
 test("names and messages in any script are stored and read back exactly", async () => {
   const enquiries = [
     { name: "முருகன் சுப்பிரமணியம்", message: "வணக்கம்! மருத்துவ ஆய்வு பற்றி அறிய விரும்புகிறோம்." },
@@ -57,8 +68,8 @@ test("names and messages in any script are stored and read back exactly", async 
 
 test("leading and trailing whitespace is trimmed; the phone may be absent or empty", async () => {
   expect((await site.post({ name: "  Priya ", email: " priya@example.in ", message: "\n Hello \n" })).status).toBe(201);
-  expect((await site.post({ ...validEnquiry, phone: "" })).status).toBe(201);
-  expect((await site.post({ ...validEnquiry, phone: "   " })).status).toBe(201);
+  expect((await site.post({ ...anotherEnquiry(1), phone: "" })).status).toBe(201);
+  expect((await site.post({ ...anotherEnquiry(2), phone: "   " })).status).toBe(201);
   const lines = site.storedLines() as Array<Record<string, string>>;
   expect(lines[0]).toMatchObject({ name: "Priya", email: "priya@example.in", message: "Hello", phone: "" });
   expect(lines.map((l) => l.phone)).toEqual(["", "", ""]);
@@ -116,13 +127,13 @@ test("ENQUIRY_ALLOWED_ORIGINS replaces the default origins", async () => {
 test("X-Forwarded-For is ignored unless ENQUIRY_TRUST_PROXY=1, then its last address is the client", async () => {
   await site.stop();
   site = await startReceiver({ ENQUIRY_RATE_LIMIT: "1" });
-  expect((await site.post(validEnquiry, { "x-forwarded-for": "203.0.113.1" })).status).toBe(201);
-  expect((await site.post(validEnquiry, { "x-forwarded-for": "203.0.113.2" })).status).toBe(429);
+  expect((await site.post(anotherEnquiry(1), { "x-forwarded-for": "203.0.113.1" })).status).toBe(201);
+  expect((await site.post(anotherEnquiry(2), { "x-forwarded-for": "203.0.113.2" })).status).toBe(429);
   await site.stop();
 
   site = await startReceiver({ ENQUIRY_RATE_LIMIT: "1", ENQUIRY_TRUST_PROXY: "1" });
-  expect((await site.post(validEnquiry, { "x-forwarded-for": "203.0.113.1" })).status).toBe(201);
-  expect((await site.post(validEnquiry, { "x-forwarded-for": "203.0.113.2" })).status).toBe(201);
+  expect((await site.post(anotherEnquiry(1), { "x-forwarded-for": "203.0.113.1" })).status).toBe(201);
+  expect((await site.post(anotherEnquiry(2), { "x-forwarded-for": "203.0.113.2" })).status).toBe(201);
   // A forged first entry does not help: the proxy's own (last) entry counts.
-  expect((await site.post(validEnquiry, { "x-forwarded-for": "198.51.100.9, 203.0.113.1" })).status).toBe(429);
+  expect((await site.post(anotherEnquiry(3), { "x-forwarded-for": "198.51.100.9, 203.0.113.1" })).status).toBe(429);
 });

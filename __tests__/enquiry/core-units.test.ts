@@ -22,6 +22,7 @@ describe("settings", () => {
       allowedOrigins: ["https://www.example.com", "http://localhost:9000", "http://localhost:8000"],
       trustProxy: false,
       awaitDelivery: false,
+      deadlineSeconds: 20,
       maxBodyBytes: 16384,
     });
   });
@@ -37,6 +38,7 @@ describe("settings", () => {
         SITE_URL: "https://cyrus.example/",
         ENQUIRY_TRUST_PROXY: "1",
         ENQUIRY_AWAIT_DELIVERY: "true",
+        ENQUIRY_DEADLINE_SECONDS: "8",
       },
       "/srv/site",
     );
@@ -49,6 +51,7 @@ describe("settings", () => {
       allowedOrigins: ["https://cyrus.example", "http://localhost:9000", "http://localhost:8000"],
       trustProxy: true,
       awaitDelivery: true,
+      deadlineSeconds: 8,
     });
     expect(loadConfig({ ENQUIRY_TO: "a@b.co", ENQUIRY_FROM: "Web <web@b.co>" }).from).toBe("Web <web@b.co>");
   });
@@ -58,6 +61,7 @@ describe("settings", () => {
     [{ ENQUIRY_RATE_WINDOW_SECONDS: "ten" }, /ENQUIRY_RATE_WINDOW_SECONDS/],
     [{ ENQUIRY_TRUST_PROXY: "maybe" }, /ENQUIRY_TRUST_PROXY/],
     [{ ENQUIRY_ALLOWED_ORIGINS: "cyrus.example" }, /ENQUIRY_ALLOWED_ORIGINS/],
+    [{ ENQUIRY_DEADLINE_SECONDS: "0" }, /ENQUIRY_DEADLINE_SECONDS/],
   ])("a wrong value is a clear ConfigError: %p", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -10,7 +10,7 @@ import { PENDING_GRACE_MS, retryUndelivered } from "../../src/enquiry/deliver";
 import { createMailer } from "../../src/enquiry/mailer";
 import { EnquiryStore } from "../../src/enquiry/store";
 import { freePort } from "../support/serve";
-import { projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
+import { anotherEnquiry, projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
 import { parseMail } from "./support/mail";
 import { startSmtp, type SmtpSink } from "./support/smtp";
 
@@ -195,15 +195,17 @@ test("ENQUIRY_AWAIT_DELIVERY=1 answers after the attempt: 502 when it fails (sti
   expect(await stateOf(failed.body.id)).toMatchObject({ delivery: "failed" });
 
   smtp = await startSmtp(port);
+  // The visitor told of the failure sends the same enquiry again: a new attempt, not a duplicate.
   const ok = await site.post(validEnquiry);
   expect(ok.status).toBe(201);
+  expect(ok.body.id).not.toBe(failed.body.id);
   expect(smtp.messages).toHaveLength(1); // already there when the answer came
 });
 
 test("without SMTP settings the receiver says once that it stores only, and stores only", async () => {
   site = await startReceiver({ SMTP_URL: undefined, ENQUIRY_TO: undefined });
-  await site.post(validEnquiry);
-  await site.post(validEnquiry);
+  await site.post(anotherEnquiry(1));
+  await site.post(anotherEnquiry(2));
   const notices = site.log.lines.filter((l) => l.includes("stored only"));
   expect(notices).toEqual(["warn: enquiries will be stored only: SMTP_URL and ENQUIRY_TO are not set"]);
   expect((site.storedLines() as Array<{ delivery: string }>).map((l) => l.delivery)).toEqual(["stored-only", "stored-only"]);

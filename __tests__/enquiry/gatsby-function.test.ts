@@ -10,7 +10,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import emailFunction, { config, createEmailFunction } from "../../src/api/email";
 import { ConfigError } from "../../src/enquiry/config";
 import type { Receiver } from "../../src/enquiry/receiver";
-import { memoryLog, startReceiver, validEnquiry, type Harness } from "./support/harness";
+import { anotherEnquiry, memoryLog, startReceiver, validEnquiry, type Harness } from "./support/harness";
 
 let core: Harness;
 let server: http.Server;
@@ -74,7 +74,7 @@ test("refusals pass through with their status, headers and body", async () => {
   const get = await post("", {}, "GET");
   expect(get.status).toBe(405);
   expect(get.headers.get("allow")).toBe("POST");
-  expect((await post("name=x", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+  expect((await post("name=x", { "content-type": "text/plain" })).status).toBe(415);
   const big = await post(JSON.stringify({ ...validEnquiry, message: "x".repeat(20_000) }));
   expect(big.status).toBe(413);
   expect(big.headers.get("connection")).toBe("close");
@@ -87,8 +87,8 @@ test("refusals pass through with their status, headers and body", async () => {
 test("the client address is the socket's, so the rate limit applies", async () => {
   await core.stop();
   core = await startReceiver({ ENQUIRY_RATE_LIMIT: "1" });
-  expect((await post(JSON.stringify(validEnquiry))).status).toBe(201);
-  const limited = await post(JSON.stringify(validEnquiry));
+  expect((await post(JSON.stringify(anotherEnquiry(1)))).status).toBe(201);
+  const limited = await post(JSON.stringify(anotherEnquiry(2)));
   expect(limited.status).toBe(429);
   expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
 });

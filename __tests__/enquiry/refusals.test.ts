@@ -3,7 +3,7 @@
  * named fields), the Allow / Retry-After headers, and that nothing at all was stored.
  */
 import fs from "node:fs";
-import { startReceiver, validEnquiry, type Harness } from "./support/harness";
+import { anotherEnquiry, startReceiver, validEnquiry, type Harness } from "./support/harness";
 
 let site: Harness;
 
@@ -32,10 +32,10 @@ test.each(["GET", "PUT", "DELETE", "PATCH", "OPTIONS"])("%s is refused with 405 
 test.each([
   ["no content type", undefined],
   ["text/plain", "text/plain"],
-  ["a form", "application/x-www-form-urlencoded"],
+  ["a form in another charset", "application/x-www-form-urlencoded; charset=iso-8859-1"],
   ["multipart", "multipart/form-data; boundary=x"],
   ["JSON in another charset", "application/json; charset=iso-8859-1"],
-])("a body that is not JSON (%s) gets 415", async (_label, contentType) => {
+])("a body that is neither JSON nor a UTF-8 form (%s) gets 415", async (_label, contentType) => {
   const res = await fetch(site.url, {
     method: "POST",
     headers: contentType ? { "content-type": contentType } : {},
@@ -138,9 +138,9 @@ test.each<[string, Record<string, string>]>([
 test("more than the allowed enquiries from one address in the window get 429 with Retry-After", async () => {
   await site.stop();
   site = await startReceiver({ ENQUIRY_RATE_LIMIT: "2", ENQUIRY_RATE_WINDOW_SECONDS: "60" });
-  expect((await site.post(validEnquiry)).status).toBe(201);
-  expect((await site.post(validEnquiry)).status).toBe(201);
-  const refused = await site.post(validEnquiry);
+  expect((await site.post(anotherEnquiry(1))).status).toBe(201);
+  expect((await site.post(anotherEnquiry(2))).status).toBe(201);
+  const refused = await site.post(anotherEnquiry(3));
   expect(refused.status).toBe(429);
   expect(refused.body).toMatchObject({ error: "rate_limited" });
   const retryAfter = Number(refused.headers.get("retry-after"));
@@ -152,8 +152,8 @@ test("more than the allowed enquiries from one address in the window get 429 wit
 test("the default limit is 5 enquiries per 10 minutes", async () => {
   await site.stop();
   site = await startReceiver({ ENQUIRY_RATE_LIMIT: undefined });
-  for (let i = 0; i < 5; i += 1) expect((await site.post(validEnquiry)).status).toBe(201);
-  const refused = await site.post(validEnquiry);
+  for (let i = 0; i < 5; i += 1) expect((await site.post(anotherEnquiry(i))).status).toBe(201);
+  const refused = await site.post(anotherEnquiry(5));
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590);
   expect(site.storedLines()).toHaveLength(5);

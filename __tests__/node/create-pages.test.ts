@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { createPages, serviceTemplate } from "../../src/node/create-pages";
+import { createPages, enquiryResultTemplate, serviceTemplate } from "../../src/node/create-pages";
 
 const services: Array<{ slug: string }> = parse(
   fs.readFileSync(path.resolve(__dirname, "../../data/services/services.yaml"), "utf8"),
@@ -20,7 +20,7 @@ function gatsbyArgs(result: unknown) {
 test("createPages makes one page per service at /services/<slug>, passing only the slug", async () => {
   const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: services.map(({ slug }) => ({ slug })) } } });
   await (createPages as (a: unknown) => Promise<void>)(args);
-  const pages = actions.createPage.mock.calls.map(([page]) => page);
+  const pages = actions.createPage.mock.calls.map(([page]) => page).filter((p) => p.component === serviceTemplate);
   expect(pages).toHaveLength(19);
   expect(pages.map((p) => p.path)).toEqual([
     "/services/clinical-operations", "/services/study-design", "/services/project-management",
@@ -35,6 +35,17 @@ test("createPages makes one page per service at /services/<slug>, passing only t
     expect(page.context).toEqual({ slug: page.path.replace("/services/", "") });
   }
   expect(fs.existsSync(serviceTemplate)).toBe(true);
+});
+
+test("createPages makes the three pages a form posted without JavaScript lands on, passing only the outcome", async () => {
+  const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: [] } } });
+  await (createPages as (a: unknown) => Promise<void>)(args);
+  expect(actions.createPage.mock.calls.map(([page]) => page)).toEqual([
+    { path: "/contact/sent", component: enquiryResultTemplate, context: { outcome: "sent" } },
+    { path: "/contact/error", component: enquiryResultTemplate, context: { outcome: "error" } },
+    { path: "/contact/incomplete", component: enquiryResultTemplate, context: { outcome: "incomplete" } },
+  ]);
+  expect(fs.existsSync(enquiryResultTemplate)).toBe(true);
 });
 
 test("createPages redirects / to /home for hosts that honour redirects", async () => {

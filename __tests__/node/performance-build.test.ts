@@ -159,7 +159,7 @@ describe("the production browser bundle's webpack config", () => {
   const run = (stage: string, config = gatsbyConfig()) => {
     const replaceWebpackConfig = jest.fn();
     const setWebpackConfig = jest.fn();
-    const normalModuleReplacement = jest.fn((pattern: RegExp, replacement: string) => ({ pattern, replacement }));
+    const normalModuleReplacement = jest.fn((pattern: RegExp, replacement: (data: unknown) => void) => ({ pattern, replacement }));
     (onCreateWebpackConfig as (args: unknown) => void)({
       stage,
       getConfig: () => config,
@@ -200,7 +200,13 @@ describe("the production browser bundle's webpack config", () => {
     for (const stage of ["build-html", "develop-html"]) {
       const { replaceWebpackConfig, setWebpackConfig, config } = run(stage);
       expect(replaceWebpackConfig).not.toHaveBeenCalled();
-      expect(setWebpackConfig).toHaveBeenCalledWith({ plugins: [{ pattern: /^punycode$/, replacement: "punycode/" }] });
+      expect(setWebpackConfig).toHaveBeenCalledTimes(1);
+      const [plugin] = setWebpackConfig.mock.calls[0][0].plugins;
+      expect(plugin.pattern).toEqual(/^punycode$/);
+      // Both the request and the dependency's own (which Gatsby's externals read) name the package.
+      const data = { request: "punycode", dependencies: [{ request: "punycode" }] };
+      plugin.replacement(data);
+      expect(data).toEqual({ request: "punycode/", dependencies: [{ request: "punycode/" }] });
       expect(config).toEqual(expect.objectContaining({ devtool: "source-map" }));
     }
   });

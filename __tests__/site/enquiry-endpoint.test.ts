@@ -46,7 +46,7 @@ test.each<[string, () => Promise<Response>, number, string]>([
   ["malformed JSON", () => post('{"name": "Priya",'), 400, "invalid_json"],
   ["a missing field", () => post(JSON.stringify({ ...enquiry, email: "" })), 400, "invalid_fields"],
   ["text/plain", () => post(JSON.stringify(enquiry), "text/plain"), 415, "unsupported_media_type"],
-  ["a form post", () => post("name=Priya", "application/x-www-form-urlencoded"), 415, "unsupported_media_type"],
+  ["XML", () => post("<enquiry/>", "application/xml"), 415, "unsupported_media_type"],
   ["a body over 16 KiB", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(20_000) })), 413, "payload_too_large"],
   ["a body over Gatsby's own 100 kB limit", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(200_000) })), 413, "payload_too_large"],
   ["a cross-site post", () => post(JSON.stringify(enquiry), "application/json", { origin: "https://evil.example" }), 403, "cross_site_request"],
@@ -59,4 +59,39 @@ test.each<[string, () => Promise<Response>, number, string]>([
   expect(await res.json()).toMatchObject({ error });
   if (status === 405) expect(res.headers.get("allow")).toBe("POST");
   expect(storedLines()).toHaveLength(before);
+});
+
+describe("the form posted by the browser itself (no JavaScript)", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${site.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.origin, "sec-fetch-site": "same-origin", ...headers },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  test.each<[string, string, Record<string, string>, string]>([
+    ["a valid enquiry is stored and", "/contact/sent", { ...enquiry, message: "Sent without JavaScript." }, "Your message has been sent successfully!"],
+    ["a blank required field", "/contact/incomplete", { ...enquiry, name: " ", message: "blank name" }, "Please fill in all required fields."],
+    ["an invalid e-mail", "/contact/error", { ...enquiry, email: "nobody", message: "bad address" }, "There was an error sending your message. Please try again later."],
+  ])("%s is answered 303 to %s, a built page with the form's message", async (_label, location, fields, message) => {
+    const before = storedLines().length;
+    const res = await form(fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(location);
+    expect(storedLines()).toHaveLength(before + (location === "/contact/sent" ? 1 : 0));
+    const page = await fetch(`${site.origin}${location}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`>${message}</p>`);
+    expect(html).toContain('<a href="/contact">');
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  test("a cross-site post is refused with 403 and stores nothing", async () => {
+    const before = storedLines().length;
+    const res = await form(enquiry, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect(res.status).toBe(403);
+    expect(storedLines()).toHaveLength(before);
+  });
 });

@@ -16,6 +16,8 @@ const services: Array<{ slug: string; title: string; description: string }> = pa
   fs.readFileSync(path.join(projectRoot, "data/services/services.yaml"), "utf8"),
 );
 
+const resultPages = ["/contact/sent", "/contact/error", "/contact/incomplete"];
+
 /** The file a static host serves for a route: /home -> public/home/index.html. */
 const htmlFileFor = (route: string) => path.join(publicDir, route === "/" ? "" : route, "index.html");
 
@@ -160,6 +162,19 @@ test("/ forwards to /home without JavaScript and is not indexed as a page of its
   expect(doc.querySelector('a[href="/home"]')).not.toBeNull();
 });
 
+test("the pages a form posted without JavaScript lands on are noindex, out of the sitemap, each with its own title", () => {
+  const titles = resultPages.map((route) => {
+    const doc = load(htmlFileFor(route));
+    expect(meta(doc, 'meta[name="robots"]')).toMatch(/noindex/);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${siteUrl}${route}`);
+    expect(doc.querySelector('a[href="/contact"]')).not.toBeNull();
+    return doc.querySelector("title")?.textContent;
+  });
+  expect(new Set(titles).size).toBe(resultPages.length);
+  const sitemap = fs.readdirSync(publicDir).filter((f) => f.startsWith("sitemap")).map((f) => fs.readFileSync(path.join(publicDir, f), "utf8")).join("");
+  for (const route of resultPages) expect(sitemap).not.toContain(route);
+});
+
 test("the 404 page is marked noindex and links to Home, Services and Contact Us", () => {
   const doc = load(path.join(publicDir, "404.html"));
   expect(meta(doc, 'meta[name="robots"]')).toMatch(/noindex/);
@@ -191,7 +206,7 @@ function resolves(ref: string): boolean {
 
 test("every internal link, image src and srcset entry on every page resolves to a file in public/", () => {
   const broken: string[] = [];
-  const files = [...specRoutes.map(htmlFileFor), path.join(publicDir, "index.html"), path.join(publicDir, "404.html")];
+  const files = [...specRoutes.map(htmlFileFor), ...resultPages.map(htmlFileFor), path.join(publicDir, "index.html"), path.join(publicDir, "404.html")];
   let checked = 0;
   for (const file of files) {
     for (const ref of internalReferences(load(file))) {

@@ -3,6 +3,7 @@
  * `gatsby serve` and `gatsby develop`). A thin adapter: everything else is in src/enquiry.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { socketGone } from "../enquiry/node-http";
 import { readBody, BodyTimeoutError, type BodyRead } from "../enquiry/read-body";
 import { sharedReceiver, type Receiver } from "../enquiry/receiver";
 import { answers, type EnquiryResponse } from "../enquiry/responses";
@@ -46,6 +47,7 @@ export function createEmailFunction(getReceiver: () => Receiver, log: Pick<Conso
         headers: req.headers,
         rawBody: read.body,
         clientAddress: req.socket?.remoteAddress ?? "",
+        clientGone: () => socketGone(req.socket),
       });
     } catch (error) {
       complete = false;

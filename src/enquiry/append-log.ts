@@ -3,8 +3,32 @@
  * on disk (fsync). Appends that arrive while a write is in progress are written together by the
  * next write (group commit), so 200 simultaneous enquiries cost a few fsyncs, not 200.
  */
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+
+/** Enquiries are personal data: the folder and its files are for the receiver's own user only. */
+const PRIVATE = { dir: 0o700, file: 0o600 };
+
+/**
+ * Creates the data folder private (700), or takes group and other permissions away from an existing
+ * one and from the files in it (600). Returns a sentence for each change, for the log.
+ */
+export function securePrivateFolder(dir: string): string[] {
+  fsSync.mkdirSync(dir, { recursive: true, mode: PRIVATE.dir });
+  const changes: string[] = [];
+  const tighten = (target: string, allowed: number) => {
+    const mode = fsSync.statSync(target).mode & 0o777;
+    if ((mode & ~allowed) === 0) return;
+    fsSync.chmodSync(target, mode & allowed);
+    changes.push(`${target}: permissions ${mode.toString(8)} tightened to ${(mode & allowed).toString(8)}`);
+  };
+  tighten(dir, PRIVATE.dir);
+  for (const entry of fsSync.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile()) tighten(path.join(dir, entry.name), PRIVATE.file);
+  }
+  return changes;
+}
 
 interface Waiting {
   line: string;
@@ -15,6 +39,7 @@ interface Waiting {
 export class AppendLog {
   private waiting: Waiting[] = [];
   private writing = false;
+  private secured = false;
 
   constructor(readonly file: string) {}
 
@@ -31,6 +56,9 @@ export class AppendLog {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       try {
+        // Once per log: a folder made by hand (or an older version) may be readable by others.
+        if (!this.secured) securePrivateFolder(path.dirname(this.file));
+        this.secured = true;
         await appendDurably(this.file, batch.map((w) => w.line).join(""));
         for (const w of batch) w.resolve();
       } catch (error) {
@@ -48,9 +76,8 @@ export class AppendLog {
  */
 async function appendDurably(file: string, text: string): Promise<void> {
   const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  // Enquiries are personal data: readable by the receiver's own user only.
-  const handle = await fs.open(file, "a", 0o600);
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE.dir });
+  const handle = await fs.open(file, "a", PRIVATE.file);
   try {
     const isNew = (await handle.stat()).size === 0;
     const bytes = Buffer.from(text, "utf8");

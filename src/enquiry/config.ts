@@ -21,6 +21,11 @@ export interface EnquiryConfig {
   trustProxy: boolean;
   /** Answer only after the delivery attempt (hosts whose disk does not persist). */
   awaitDelivery: boolean;
+  /**
+   * Seconds after the proxy received an enquiry (X-Request-Start) past which it is no longer stored:
+   * below the proxy's own timeout (deploy/nginx: 30 s), so what the proxy gave up on is never stored.
+   */
+  deadlineSeconds: number;
   maxBodyBytes: number;
 }
 
@@ -64,6 +69,7 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
       : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
     trustProxy: flag("ENQUIRY_TRUST_PROXY", value("ENQUIRY_TRUST_PROXY")),
     awaitDelivery: flag("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
+    deadlineSeconds: positiveInteger("ENQUIRY_DEADLINE_SECONDS", value("ENQUIRY_DEADLINE_SECONDS"), 20),
     maxBodyBytes: MAX_BODY_BYTES,
   };
 }

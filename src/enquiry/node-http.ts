@@ -19,6 +19,7 @@ export function createNodeListener(receiver: Receiver, log: Pick<Console, "error
         headers: req.headers,
         rawBody: read.body,
         clientAddress: req.socket.remoteAddress ?? "",
+        clientGone: () => socketGone(req.socket),
       });
     } catch (error) {
       if (error instanceof BodyTimeoutError) answer = answers.requestTimeout();
@@ -38,4 +39,12 @@ export function sendAnswer(res: ServerResponse, answer: EnquiryResponse, bodyCom
   const headers = bodyComplete ? answer.headers : { ...answer.headers, connection: "close" };
   res.writeHead(answer.status, headers);
   res.end(answer.body);
+}
+
+/**
+ * The client has closed its side of the connection (a proxy that gave up, a visitor who left): an
+ * HTTP client never half-closes while it waits for an answer.
+ */
+export function socketGone(socket: { destroyed: boolean; readableEnded: boolean } | null | undefined): boolean {
+  return !socket || socket.destroyed || socket.readableEnded;
 }

@@ -1,6 +1,7 @@
 /** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
 import { deliver } from "./deliver";
+import { RecentEnquiries } from "./duplicates";
 import { handleEnquiry, type HandlerContext } from "./handler";
 import { createMailer, type Mailer } from "./mailer";
 import { SlidingWindowLimiter } from "./rate-limit";
@@ -49,7 +50,16 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     return attempt;
   };
 
-  const ctx: HandlerContext = { config, store, limiter: new SlidingWindowLimiter(config.rateLimit, config.rateWindowSeconds * 1000), mailer, deliverLater, now, log };
+  const ctx: HandlerContext = {
+    config,
+    store,
+    limiter: new SlidingWindowLimiter(config.rateLimit, config.rateWindowSeconds * 1000),
+    recent: new RecentEnquiries(store, { forgetUndelivered: config.awaitDelivery }),
+    mailer,
+    deliverLater,
+    now,
+    log,
+  };
   return {
     config,
     store,

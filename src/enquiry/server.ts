@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { securePrivateFolder } from "./append-log";
 import { ConfigError, loadConfig, runtimeEnv, type Env } from "./config";
 import { createNodeListener } from "./node-http";
 import { createReceiver, type Logger, type Receiver, type ReceiverOptions } from "./receiver";
@@ -98,9 +99,10 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const log = options.log ?? jsonLog();
   const settings = loadServiceSettings(env);
   const config = loadConfig(env, options.projectRoot);
-  // Fail at start, not at the first enquiry, if the data folder cannot be written.
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // Fail at start, not at the first enquiry, if the data folder cannot be written; never leave it readable by others.
+  const tightened = securePrivateFolder(config.dataDir);
   fs.accessSync(config.dataDir, fs.constants.W_OK);
+  for (const change of tightened) log("warn", "data folder permissions tightened", { change });
   const receiver = createReceiver(config, { log: log.receiverLogger, ...options.receiverOptions });
   const enquiryListener = createNodeListener(receiver, log.receiverLogger);
 

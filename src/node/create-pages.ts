@@ -1,8 +1,10 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { FORM_OUTCOMES, formResultPath } from "../enquiry/form-results";
 
 // Gatsby runs from the site root; gatsby-node is bundled, so __dirname would point into .cache.
 export const serviceTemplate = path.resolve("src/templates/service.tsx");
+export const enquiryResultTemplate = path.resolve("src/templates/enquiry-result.tsx");
 
 export const servicePath = (slug: string): string => `/services/${slug}`;
 
@@ -10,7 +12,10 @@ interface ServiceSlugsResult {
   allServicesYaml: { nodes: ReadonlyArray<{ slug: string }> };
 }
 
-/** One page per entry of data/services/services.yaml; the template queries the rest by slug. */
+/**
+ * One page per entry of data/services/services.yaml (the template queries the rest by slug), and the
+ * three pages a form posted without JavaScript lands on (data/enquiry-results/enquiry-results.yaml).
+ */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<ServiceSlugsResult>(`
     query ServiceSlugs {
@@ -27,6 +32,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   for (const { slug } of result.data.allServicesYaml.nodes) {
     actions.createPage({ path: servicePath(slug), component: serviceTemplate, context: { slug } });
+  }
+  for (const outcome of FORM_OUTCOMES) {
+    actions.createPage({ path: formResultPath(outcome), component: enquiryResultTemplate, context: { outcome } });
   }
   // For hosts that honour Gatsby redirects; src/pages/index.tsx covers the others.
   actions.createRedirect({ fromPath: "/", toPath: "/home", isPermanent: true });

@@ -246,6 +246,18 @@ export const typeDefs = /* GraphQL */ `
     slides: [Slide!]!
   }
 
+  type EnquiryResultsYaml implements Node @dontInfer {
+    heading: String!
+    backLink: String!
+    sent: EnquiryResultPage!
+    error: EnquiryResultPage!
+    incomplete: EnquiryResultPage!
+  }
+  type EnquiryResultPage {
+    title: String!
+    description: String!
+  }
+
   type NotFoundYaml implements Node @dontInfer {
     title: String!
     description: String!

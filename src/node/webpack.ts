@@ -8,6 +8,16 @@ interface CacheGroup {
   test?: ModuleTest | RegExp | string;
 }
 
+interface ResolveData {
+  request: string;
+  dependencies: Array<{ request: string }>;
+}
+export const PUNYCODE_PACKAGE = "punycode/";
+function usePunycodePackage(data: ResolveData): void {
+  data.request = PUNYCODE_PACKAGE;
+  for (const dependency of data.dependencies) dependency.request = PUNYCODE_PACKAGE;
+}
+
 /** CSS as mini-css-extract hands it to the chunk splitter. */
 const isCss = (module: ChunkModule) => module.type === "css/mini-extract";
 
@@ -27,8 +37,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage === "build-html" || stage === "develop-html") {
     // The HTML renderer bundles node-fetch, whose URL parser requires Node's `punycode` module,
     // deprecated since Node 21 (a warning Gatsby reports as "ERROR UNKNOWN"): the same code from
-    // the punycode package instead. Replaced before Gatsby's externals would keep the built-in.
-    actions.setWebpackConfig({ plugins: [plugins.normalModuleReplacement(/^punycode$/, "punycode/")] });
+    // the punycode package instead. Gatsby's externals go by the dependency's own request, so
+    // that is replaced too, or the built-in would still be required.
+    actions.setWebpackConfig({ plugins: [plugins.normalModuleReplacement(/^punycode$/, usePunycodePackage)] });
     return;
   }
   if (stage !== "build-javascript") return;

@@ -164,7 +164,8 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
     ["manifest-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'"],
+    // The contact form posts itself (no JavaScript) to the same endpoint the script sends to.
+    ["form-action", list("'self'", enquiryApiOrigin(enquiryApi))],
     ["frame-ancestors", "'none'"],
   ];
   const policy = directives.map(([name, value]) => `${name} ${value}`).join("; ");

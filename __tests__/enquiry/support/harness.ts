@@ -48,6 +48,9 @@ export const validEnquiry = {
   message: "We are planning a phase II study and would like a quote.",
 };
 
+/** A valid enquiry of its own: the receiver stores an identical one only once a day (a resend). */
+export const anotherEnquiry = (n: number | string) => ({ ...validEnquiry, message: `${validEnquiry.message} (${n})` });
+
 /** env: settings as the process environment would give them (a generous rate limit by default). */
 export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}): Promise<Harness> {
   const dir = tempDir();

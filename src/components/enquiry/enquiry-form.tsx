@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
-import { sendEnquiry, type Enquiry } from "./send-enquiry";
+import { configuredEndpoint, enquiryUrl, sendEnquiry, type Enquiry } from "./send-enquiry";
 import * as styles from "./enquiry-form.module.css";
 
 /** Wording of the form (data/contact/contact.yaml `form`); the three messages are the spec's. */
@@ -31,8 +32,14 @@ const isBlank = (value: string) => value.trim() === "";
 /**
  * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
  * One live region, present from the first render, holds the current message.
+ *
+ * Before and without JavaScript it is a plain HTML form: the browser checks required fields and the
+ * e-mail's format itself and posts the fields (urlencoded) to the same endpoint, which answers with a
+ * page showing the same message. Once hydrated, noValidate hands validation to the spec's own message
+ * and the script sends the JSON request instead.
  */
 export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Enquiry>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -84,13 +91,14 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   });
   const messages = { required: text.requiredMessage, success: text.successMessage, error: text.errorMessage };
 
-  // method="post": a submit before hydration must not put the visitor's details in the URL.
+  // method="post": a submit before hydration must never put the visitor's details in the URL.
   return (
     <form
       ref={formRef}
       className={styles.form}
+      action={enquiryUrl(endpoint ?? configuredEndpoint())}
       method="post"
-      noValidate
+      noValidate={hydrated}
       aria-busy={submitting}
       data-state={submitting ? "submitting" : (notice ?? "idle")}
       onSubmit={handleSubmit}

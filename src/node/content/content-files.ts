@@ -11,6 +11,7 @@ export const contentFiles = [
   { file: "why-cyrus/why-cyrus.yaml", schema: "why-cyrus" },
   { file: "contact/contact.yaml", schema: "contact" },
   { file: "not-found/not-found.yaml", schema: "not-found" },
+  { file: "enquiry-results/enquiry-results.yaml", schema: "enquiry-results" },
 ] as const;
 
 export type ContentFile = (typeof contentFiles)[number]["file"];
