@@ -106,8 +106,10 @@ describe("the enquiry form", () => {
     expect(fields.message).toBeRequired();
     expect(fields.message.tagName).toBe("TEXTAREA");
     const form = button.closest("form")!;
+    // Rendered in the browser (hydrated): the spec's own message replaces the browser's validation.
     expect(form.noValidate).toBe(true);
     expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/api/email");
     expect(form).toHaveAttribute("data-state", "idle");
     expect(button).toHaveAttribute("type", "submit");
     expect(button).toBeEnabled();

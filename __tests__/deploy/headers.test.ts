@@ -52,6 +52,8 @@ describe("routes", () => {
     ["/home/", "/home"],
     ["/services/study-design/", "/services/study-design"],
     ["/home/index.html", "/home"],
+    // The build's own index.html is the page that forwards / to /home.
+    ["/index.html", "/home"],
     // merged slashes: never a redirect to another host
     ["//evil.example/", "/evil.example"],
     ["/%2F%2Fevil.example/", "/evil.example"],
@@ -72,6 +74,26 @@ describe("routes", () => {
       expectSecurityHeaders(res);
     },
   );
+});
+
+describe("a POST to a page", () => {
+  test.each([
+    ["/contact", "/contact"],
+    ["/services/study-design", "/services/study-design"],
+    ["/contact?x=1", "/contact"],
+  ])("%s is answered 303 to %s, the page itself (not nginx's bare 405)", async (from, to) => {
+    const res = await request(`${stack.origin}${from}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(to);
+    expectSecurityHeaders(res);
+    expect((await get(to)).status).toBe(200);
+  });
+
+  test("a crafted path never becomes a redirect to another host", async () => {
+    const res = await request(`${stack.origin}//home`, { method: "POST", body: "x" });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe("/home");
+  });
 });
 
 describe("caching", () => {
@@ -120,6 +142,23 @@ describe("compression", () => {
     expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
     expect(gzipped.body.length).toBeLessThan(plain.body.length);
     expect(plain.headers["content-encoding"]).toBeUndefined();
+  });
+
+  test("the build's own .gz and .br copies are what is sent: nothing is compressed per request", async () => {
+    const brotli = fs.readFileSync(path.join(stack.confDir, "cyrus.conf"), "utf8").includes("brotli_static on;");
+    expect(brotli).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
+    for (const url of ["/home", firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), "/page-data/home/page-data.json"]) {
+      const file = path.join(stack.root, url === "/home" ? "home/index.html" : url);
+      const gzipped = await get(url, { "accept-encoding": "gzip" });
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(gzipped.body.equals(fs.readFileSync(`${file}.gz`))).toBe(true);
+      if (brotli) {
+        const br = await get(url, { "accept-encoding": "gzip, deflate, br" });
+        expect(br.headers["content-encoding"]).toBe("br");
+        expect(br.body.equals(fs.readFileSync(`${file}.br`))).toBe(true);
+        expect(zlib.brotliDecompressSync(br.body).equals(fs.readFileSync(file))).toBe(true);
+      }
+    }
   });
 
   test("images are not compressed again", async () => {
@@ -218,6 +257,22 @@ describe("the enquiry service behind /api/", () => {
     expect(huge.status).toBe(413);
     expect(huge.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(huge.body.toString())).toMatchObject({ error: "payload_too_large" });
+  });
+
+  test("the form posted by a browser without JavaScript: 303 to the result page, stored once", async () => {
+    const message = `Form through nginx ${Date.now()}`;
+    const res = await request(`${stack.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: stack.origin, "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ name: "No Script", phone: "", email: "noscript@example.in", message }).toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe("/contact/sent");
+    expectSecurityHeaders(res);
+    expect(stack.stored().filter((e) => e.message === message)).toHaveLength(1);
+    const page = await get("/contact/sent");
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain("Your message has been sent successfully!");
   });
 
   test("unknown API paths are the service's JSON 404", async () => {

@@ -144,6 +144,60 @@ describe("render.mjs", () => {
     expect(result.stderr).toContain("is not allowed");
   });
 
+  test("--http-redirect needs the site's host name: without --server-name (or with a wildcard first) it refuses", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const certDir = tempDir();
+    fs.writeFileSync(path.join(certDir, "c.pem"), "x");
+    const base = ["deploy/nginx/render.mjs", "--root", root, "--out", path.join(tempDir(), "conf"), "--tls-cert", path.join(certDir, "c.pem"), "--tls-key", path.join(certDir, "c.pem"), "--http-redirect", "80"];
+    for (const names of [[], ["--server-name", "*.example.com"]]) {
+      const result = node([...base, ...names]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("--http-redirect needs --server-name");
+    }
+  });
+
+  test("the limits: production defaults, or the values given; anything else is refused", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const render = (...args: string[]) => {
+      const out = path.join(tempDir(), "conf");
+      const result = node(["deploy/nginx/render.mjs", "--root", root, "--out", out, ...args]);
+      return { result, conf: result.status === 0 ? fs.readFileSync(path.join(out, "cyrus.conf"), "utf8") : "" };
+    };
+    const defaults = render().conf;
+    expect(defaults).toContain("limit_req_zone $binary_remote_addr zone=cyrus_api_rate:10m rate=10r/m;");
+    expect(defaults).toContain("limit_req zone=cyrus_api_rate burst=20 nodelay;");
+    expect(defaults).toContain("limit_conn cyrus_api_conn 4;");
+    expect(defaults).toContain("limit_conn cyrus_conn 100;");
+    expect(defaults).toContain("proxy_read_timeout 30s;");
+    expect(defaults).toContain('proxy_set_header X-Request-Start "t=${msec}";');
+    expect(defaults).toContain("gzip_static on;");
+    const custom = render("--api-rate", "5r/s", "--api-burst", "3", "--api-conn-limit", "2", "--conn-limit", "50", "--api-timeout", "12").conf;
+    for (const line of ["rate=5r/s;", "burst=3 nodelay;", "limit_conn cyrus_api_conn 2;", "limit_conn cyrus_conn 50;", "proxy_read_timeout 12s;", "proxy_send_timeout 12s;"]) {
+      expect(custom).toContain(line);
+    }
+    for (const [flag, value] of [["--api-rate", "10r/h"], ["--api-burst", "0"], ["--conn-limit", "many"], ["--api-timeout", "1; return 200"]]) {
+      const { result } = render(flag!, value!);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("is not allowed");
+    }
+  });
+
+  test("brotli: the build's .br copies are served when the module is there (or --brotli on), never when off", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const render = (...args: string[]) => {
+      const out = path.join(tempDir(), "conf");
+      expect(node(["deploy/nginx/render.mjs", "--standalone", "--root", root, "--out", out, ...args]).status).toBe(0);
+      return { site: fs.readFileSync(path.join(out, "cyrus.conf"), "utf8"), main: fs.readFileSync(path.join(out, "nginx.conf"), "utf8") };
+    };
+    const on = render("--brotli", "on");
+    expect(on.site).toContain("    brotli_static on;");
+    expect(on.main).toContain("load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;");
+    const off = render("--brotli", "off");
+    expect(off.site).not.toContain("brotli_static on;");
+    expect(off.main).not.toContain("load_module");
+    expect(render().site.includes("brotli_static on;")).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
+  });
+
   test("refuses a root that is not a build, or whose path nginx would read as variables", () => {
     expect(node(["deploy/nginx/render.mjs", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr).toContain("not a built site");
     const odd = path.join(tempDir(), "$document_root");
@@ -166,6 +220,7 @@ describe("render.mjs", () => {
     const rendered = node([
       "deploy/nginx/render.mjs", "--standalone", "--workers", "1", "--root", root, "--out", out,
       "--listen", `127.0.0.1:${httpsPort}`, "--tls-cert", cert, "--tls-key", key, "--http-redirect", `127.0.0.1:${httpPort}`,
+      "--server-name", "www.example.com",
     ]);
     expect(rendered.status).toBe(0);
     const nginx = run(NGINX, ["-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")]);
@@ -200,6 +255,10 @@ describe("render.mjs", () => {
     const plain = await request(`http://127.0.0.1:${httpPort}/services?x=1`, { headers: { host: "www.example.com" } });
     expect(plain.status).toBe(301);
     expect(plain.headers.location).toBe("https://www.example.com/services?x=1");
+    // The configured name, never the Host header the client sent.
+    const forged = await request(`http://127.0.0.1:${httpPort}/home`, { headers: { host: "evil.example" } });
+    expect(forged.status).toBe(301);
+    expect(forged.headers.location).toBe("https://www.example.com/home");
     await stopProc(nginx, "SIGQUIT", 5_000);
   }, 60_000);
 });

@@ -7,6 +7,12 @@
  *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
  *        --upstream 127.0.0.1:9100
  *
+ * Limits (defaults for one small company site; see cyrus.conf.template): --api-rate 10r/m,
+ * --api-burst 20, --api-conn-limit 4, --conn-limit 100, --api-timeout 30 (seconds nginx waits for
+ * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it).
+ * --brotli auto|on|off: serve the build's .br copies with the brotli_static module (auto: when
+ * Debian's libnginx-mod-http-brotli-static is installed).
+ *
  * writes into --out:
  *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
  *   security-headers.conf  the headers every answer carries
@@ -32,8 +38,13 @@ const USAGE = `usage: node deploy/nginx/render.mjs --root <public folder> --out 
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
     [--upstream <host:port>]         (default 127.0.0.1:9100, the enquiry service)
     [--server-name <name>]...        (default _ : any host)
-    [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>]
+    [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
+    [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
+    [--brotli auto|on|off]
     [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]]`;
+
+/** Debian's brotli_static module (package libnginx-mod-http-brotli-static). */
+export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /** Values that end up in nginx directives: no quoting games, no variables, no extra directives. */
 function checked(name, value, pattern) {
@@ -66,6 +77,20 @@ export function renderConfig(options) {
   const tls = Boolean(options.tlsCert || options.tlsKey);
   if (tls && !(options.tlsCert && options.tlsKey)) throw new Error("--tls-cert and --tls-key go together");
   if (options.httpRedirect && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
+  // The redirect names the site itself: echoing the client's Host header would send visitors wherever it says.
+  if (options.httpRedirect && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverNames[0])) {
+    throw new Error("--http-redirect needs --server-name, the site's own host name first (no _ or wildcard): HTTP is redirected there");
+  }
+  const count = (name, value, fallback) => Number(checked(name, String(value ?? fallback), /^[1-9]\d{0,5}$/));
+  const limits = {
+    apiRate: checked("api-rate", options.apiRate ?? "10r/m", /^[1-9]\d{0,5}r\/[sm]$/),
+    apiBurst: count("api-burst", options.apiBurst, 20),
+    apiConnLimit: count("api-conn-limit", options.apiConnLimit, 4),
+    connLimit: count("conn-limit", options.connLimit, 100),
+    apiTimeout: count("api-timeout", options.apiTimeout, 30),
+  };
+  const brotliWanted = checked("brotli", options.brotli ?? "auto", /^(auto|on|off)$/);
+  const brotli = brotliWanted === "on" || (brotliWanted === "auto" && fs.existsSync(BROTLI_STATIC_MODULE));
 
   const http2Directive = tls && nginxHasHttp2Directive();
   const listenLines = listen.map((l) => `    listen ${l}${tls ? ` ssl${http2Directive ? "" : " http2"}` : ""};`);
@@ -89,7 +114,7 @@ export function renderConfig(options) {
         `    listen ${checked("http-redirect", options.httpRedirect, LISTEN)};`,
         `    server_name ${serverNames.join(" ")};`,
         "    server_tokens off;",
-        "    return 301 https://$host$request_uri;",
+        `    return 301 https://${serverNames[0]}$request_uri;`,
         "}",
       ].join("\n")
     : "";
@@ -105,6 +130,15 @@ export function renderConfig(options) {
     DAEMON: options.daemon ? "daemon on;" : "daemon off;",
     WORKERS: checked("workers", String(options.workers ?? "auto"), /^(auto|\d{1,3})$/),
     ACCESS_LOG: options.accessLog === false ? "off" : `${out}/logs/access.log cyrus_json`,
+    API_RATE: limits.apiRate,
+    API_BURST: String(limits.apiBurst),
+    API_CONN_LIMIT: String(limits.apiConnLimit),
+    CONN_LIMIT: String(limits.connLimit),
+    API_TIMEOUT: String(limits.apiTimeout),
+    BROTLI_STATIC: brotli
+      ? "    brotli_static on;"
+      : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
+    LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
   };
   const fill = (template) =>
     fs.readFileSync(path.join(here, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key) => {
@@ -131,7 +165,7 @@ export function renderConfig(options) {
     }
   }
   for (const [name, text] of Object.entries(files)) writeAtomically(path.join(out, name), text);
-  return { out, files: Object.keys(files), csp };
+  return { out, files: Object.keys(files), csp, brotli, limits };
 }
 
 function main() {
@@ -145,6 +179,12 @@ function main() {
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
       "http-redirect": { type: "string" },
+      "api-rate": { type: "string" },
+      "api-burst": { type: "string" },
+      "api-conn-limit": { type: "string" },
+      "conn-limit": { type: "string" },
+      "api-timeout": { type: "string" },
+      brotli: { type: "string" },
       standalone: { type: "boolean" },
       workers: { type: "string" },
       "no-access-log": { type: "boolean" },
@@ -165,12 +205,18 @@ function main() {
     tlsCert: values["tls-cert"],
     tlsKey: values["tls-key"],
     httpRedirect: values["http-redirect"],
+    apiRate: values["api-rate"],
+    apiBurst: values["api-burst"],
+    apiConnLimit: values["api-conn-limit"],
+    connLimit: values["conn-limit"],
+    apiTimeout: values["api-timeout"],
+    brotli: values.brotli,
     standalone: values.standalone,
     workers: values.workers,
     accessLog: values["no-access-log"] ? false : undefined,
     daemon: values.daemon,
   });
-  console.log(`wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes)`);
+  console.log(`wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes; brotli ${result.brotli ? "on" : "off"})`);
   if (values.standalone) console.log(`run: nginx -p ${result.out} -c nginx.conf`);
   else console.log(`include ${path.join(result.out, "cyrus.conf")} in nginx's http {} block, then: nginx -t && nginx -s reload`);
   return 0;

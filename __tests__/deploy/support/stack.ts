@@ -88,7 +88,15 @@ export interface StackOptions {
   workers?: number;
   /** nginx's JSON access log (default on). */
   accessLog?: boolean;
+  /**
+   * render.mjs options for the limits and timeouts. By default the per-client limits are lifted
+   * (every test here is one client on 127.0.0.1); [] renders the production defaults.
+   */
+  renderArgs?: string[];
 }
+
+/** Limits high enough for a whole test suite from one loopback client. */
+export const LIFTED_LIMITS = ["--api-rate", "1000r/s", "--api-burst", "10000", "--api-conn-limit", "1000", "--conn-limit", "1000"];
 
 export interface Stack {
   /** nginx: http://127.0.0.1:<port> */
@@ -146,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       "--upstream", `127.0.0.1:${servicePort}`,
       "--workers", String(options.workers ?? 2),
       ...(options.accessLog === false ? ["--no-access-log"] : []),
+      ...(options.renderArgs ?? LIFTED_LIMITS),
     ],
     { cwd: projectRoot, encoding: "utf8", env: { ...process.env, GATSBY_ENQUIRY_API: "" } },
   );

@@ -1,0 +1,32 @@
+/**
+ * @jest-environment node
+ *
+ * The form as the server renders it, which is what a visitor has before (or without) JavaScript:
+ * a plain HTML form that posts itself to the enquiry endpoint, with the browser's own validation.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
+import { loadYaml } from "../support/content";
+
+const text = loadYaml<{ form: EnquiryFormText }>("data/contact/contact.yaml").form;
+const formTag = (html: string) => html.match(/<form[^>]*>/)![0];
+
+test("posts to {endpoint}/email with method post, and leaves validation to the browser (no novalidate)", () => {
+  const tag = formTag(renderToStaticMarkup(<EnquiryForm text={text} endpoint="/api" />));
+  expect(tag).toContain('action="/api/email"');
+  expect(tag).toContain('method="post"');
+  expect(tag).not.toMatch(/novalidate/i);
+});
+
+test("the fields are named as the receiver reads them, with the browser's required and e-mail checks", () => {
+  const html = renderToStaticMarkup(<EnquiryForm text={text} endpoint="https://backend.example.org/" />);
+  expect(formTag(html)).toContain('action="https://backend.example.org/email"');
+  const input = (name: string) => html.match(new RegExp(`<(input|textarea)[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+  expect(input("name")).toMatch(/ required=""/);
+  expect(input("email")).toMatch(/ required=""/);
+  expect(input("email")).toMatch(/ type="email"/);
+  expect(input("phone")).toMatch(/ type="tel"/);
+  expect(input("phone")).not.toMatch(/required/);
+  expect(input("message")).toMatch(/^<textarea[^>]* required=""/);
+  expect(html).toMatch(/<button type="submit"/);
+});

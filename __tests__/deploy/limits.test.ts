@@ -1,0 +1,103 @@
+/**
+ * nginx's per-client limits, as render.mjs writes them by default (a client here is 127.0.0.1):
+ * - /api/: 10 requests a minute with bursts of 20, invalid ones included, then a clean 429 (JSON
+ *   with Retry-After for the script, 303 to /contact/error for a form posted without JavaScript);
+ * - /api/: 4 requests in progress at once; the 5th is refused at once;
+ * - the whole site: requests in progress per client (--conn-limit), then a small HTML 429 page.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { request } from "./support/http";
+import { LIFTED_LIMITS, startStack, type Stack } from "./support/stack";
+
+const invalid = (stack: Stack) =>
+  request(`${stack.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+
+describe("production defaults", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ renderArgs: [] });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  test("past the burst, invalid requests to /api/ get nginx's 429 and never reach the service", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) statuses.push((await invalid(stack)).status);
+    // One request, then a burst of 20, pass at once; the rest wait for the 10-a-minute rate.
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
+    const handled = stack.serviceLog().filter((l) => l.msg === "request" && l.path === "/api/email").length;
+    expect(handled).toBe(statuses.filter((s) => s === 400).length);
+
+    const refused = await invalid(stack);
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(refused.headers["retry-after"]).toBe("60");
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ error: "rate_limited" });
+
+    const form = await request(`${stack.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe("/contact/error");
+
+    // Pages are not limited by the API's rate.
+    expect((await request(`${stack.origin}/contact`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe("requests in progress", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    // The API's rate lifted, its default of 4 at once kept; one request at a time for the rest of the site.
+    stack = await startStack({ renderArgs: [...LIFTED_LIMITS.slice(0, 4), "--conn-limit", "1", "--api-timeout", "5"] });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  test("a 5th enquiry request while 4 wait for a stalled service is refused at once with 429", async () => {
+    const service = stack.service().child;
+    service.kill("SIGSTOP");
+    try {
+      const waiting = Array.from({ length: 4 }, () => invalid(stack));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const started = Date.now();
+      const fifth = await invalid(stack);
+      expect(fifth.status).toBe(429);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // The four waited for the service until nginx's timeout: 503 (its JSON, "try again").
+      expect((await Promise.all(waiting)).map((r) => r.status)).toEqual([503, 503, 503, 503]);
+    } finally {
+      service.kill("SIGCONT");
+    }
+  }, 60_000);
+
+  test("past --conn-limit, a page is a small HTML 429, not a reset or nginx's default page", async () => {
+    // A download the client does not read stays in progress: a file larger than the socket buffers.
+    fs.writeFileSync(path.join(stack.root, "large.bin"), Buffer.alloc(64 * 1024 * 1024));
+    const slow = net.connect(Number(new URL(stack.origin).port), "127.0.0.1");
+    await new Promise<void>((resolve) => slow.once("connect", () => resolve()));
+    slow.write("GET /large.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    slow.pause();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      const page = await request(`${stack.origin}/home`);
+      expect(page.status).toBe(429);
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.headers["retry-after"]).toBe("10");
+      expect(page.body.toString()).toContain("<h1>Too many requests</h1>");
+      expect(page.headers["content-security-policy"]).toBeTruthy();
+    } finally {
+      slow.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await request(`${stack.origin}/home`)).status).toBe(200);
+  }, 60_000);
+});
