@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
 import {
@@ -283,6 +285,33 @@ describe("the enquiry form", () => {
     await user.type(screen.getByLabelText("Message"), filled.message);
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(sentRequest().url).toBe("/api/email");
+  });
+});
+
+describe("before and after hydration", () => {
+  test("what a visitor typed before the scripts arrived survives hydration and the next render, and is sent", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<EnquiryForm text={text} endpoint={ENDPOINT} />);
+    document.body.appendChild(container);
+    const form = container.querySelector("form")!;
+    expect(form.noValidate).toBe(false); // the server's form: the browser validates
+    // Typed into the server's HTML, as a visitor on a slow phone would.
+    (form.elements.namedItem("name") as HTMLInputElement).value = "Asha Raman";
+    (form.elements.namedItem("email") as HTMLInputElement).value = "asha@example.com";
+
+    await act(async () => {
+      hydrateRoot(container, <EnquiryForm text={text} endpoint={ENDPOINT} />);
+    });
+    expect(form.noValidate).toBe(true);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Message"), "Typed after hydration.");
+    expect(screen.getByLabelText("Name")).toHaveValue("Asha Raman");
+    expect(screen.getByLabelText("Email *")).toHaveValue("asha@example.com");
+
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByText(SUCCESS);
+    expect(sentRequest().body).toEqual({ name: "Asha Raman", phone: "", email: "asha@example.com", message: "Typed after hydration." });
+    container.remove();
   });
 });
 

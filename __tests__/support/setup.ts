@@ -1,4 +1,8 @@
 import "@testing-library/jest-dom";
+import { TextDecoder, TextEncoder } from "node:util";
+
+// jsdom has no TextEncoder, which React's server renderer needs (tests render server HTML, then hydrate it).
+if (typeof globalThis.TextEncoder === "undefined") Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom implements neither matchMedia nor scrollTo; components read both.
 function installMatchMedia(): void {

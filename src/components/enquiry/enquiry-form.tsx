@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
 import { configuredEndpoint, enquiryUrl, sendEnquiry, type Enquiry } from "./send-enquiry";
@@ -27,6 +27,7 @@ export interface EnquiryFormProps {
 type Notice = "required" | "success" | "error";
 const EMPTY: Enquiry = { name: "", phone: "", email: "", message: "" };
 const REQUIRED = ["name", "email", "message"] as const;
+const FIELDS = Object.keys(EMPTY) as Array<keyof Enquiry>;
 const isBlank = (value: string) => value.trim() === "";
 
 /**
@@ -49,6 +50,15 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const statusId = `${id}-status`;
+
+  // Hydration leaves what a visitor typed before the scripts arrived in the fields (React does not
+  // overwrite it), but not in the state, whose next render would empty them: take it over once.
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const typed = Object.fromEntries(FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]));
+    if (FIELDS.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
