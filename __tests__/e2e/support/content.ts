@@ -59,6 +59,9 @@ export const contact = load<{
   map: { title: string };
   region: { heading: string; carouselLabel: string; slides: Array<{ alt: string }> };
 }>("contact/contact.yaml");
+export const enquiryResults = load<{ heading: string; backLink: string } & Record<"sent" | "error" | "incomplete", { title: string }>>(
+  "enquiry-results/enquiry-results.yaml",
+);
 export const notFound = load<{ heading: string; links: Array<{ label: string; to: string }> }>("not-found/not-found.yaml");
 
 /** Spec §2 (Shell): the main navigation, in order. */

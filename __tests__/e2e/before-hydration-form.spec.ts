@@ -1,0 +1,106 @@
+/**
+ * The contact form before its scripts arrive (a slow phone): every script of the site is held back
+ * by route interception, so the page is only its server HTML until the test lets them through.
+ * - Sent before hydration, the browser posts the form itself: stored once, the result page shown;
+ *   the scripts, let through afterwards, hydrate that page without a console error.
+ * - Typed before hydration and sent after it: nothing typed is lost, and the script sends the JSON.
+ */
+import type { Page, Route } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { contact } from "./support/content";
+import { at, axe, env, expect, test, waitForHydration } from "./support/fixtures";
+
+const { form: text } = contact;
+
+/** Holds every .js request of the site until release(); later ones pass at once. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.origin === new URL(env("E2E_BASE_URL")).origin && url.pathname.endsWith(".js"),
+    (route) => (holding ? void held.push(route) : route.continue()),
+  );
+  return {
+    count: () => held.length,
+    async release() {
+      holding = false;
+      // A script of a page the browser has already left was cancelled with it.
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    },
+  };
+}
+
+function fields(page: Page) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: text.submit }) });
+  return {
+    form,
+    name: form.getByLabel(text.nameLabel!, { exact: true }),
+    email: form.getByLabel(text.emailLabel!, { exact: true }),
+    message: form.getByLabel(text.messageLabel!, { exact: true }),
+    submit: form.getByRole("button", { name: text.submit }),
+  };
+}
+
+const storedWith = (email: string) => {
+  const file = path.join(env("E2E_ENQUIRY_DIR"), "enquiries.jsonl");
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  return lines.map((l) => JSON.parse(l) as Record<string, string>).filter((e) => e.email === email);
+};
+
+test("sent before the scripts arrive: the browser posts it, stored once; hydration afterwards raises no error", at(375, 1280), async ({ page, problems }, testInfo) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  const f = fields(page);
+  await expect(f.submit).toBeVisible();
+  await expect.poll(scripts.count, { message: "the page's scripts are being held" }).toBeGreaterThan(0);
+  await expect(f.form).not.toHaveAttribute("novalidate", "");
+
+  const email = `held-${testInfo.project.name}-${Date.now()}@example.com`;
+  await f.name.fill("Slow Phone");
+  await f.email.fill(email);
+  await f.message.fill("Sent before the scripts arrived.");
+  await f.submit.click();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
+  expect(storedWith(email)).toHaveLength(1);
+  expect(await axe(page, testInfo, "/contact/sent (before hydration)"), "axe violations").toEqual([]);
+
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
+  expect(problems.consoleErrors, "console errors after hydration").toEqual([]);
+});
+
+test("typed before the scripts arrive, sent after hydration: nothing typed is lost and the JSON request carries it", at(375, 1280), async ({ page, problems }, testInfo) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  const f = fields(page);
+  await expect(f.name).toBeVisible();
+  const email = `typed-early-${testInfo.project.name}-${Date.now()}@example.com`;
+  await f.name.fill("Early Typist");
+  await f.email.fill(email);
+
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(f.form).toHaveAttribute("novalidate", "");
+  await f.message.fill("Typed after hydration.");
+  await expect(f.name).toHaveValue("Early Typist");
+
+  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/api/email"), f.submit.click()]);
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toEqual({ name: "Early Typist", phone: "", email, message: "Typed after hydration." });
+  await expect(page.getByRole("status")).toHaveText(text.successMessage!);
+  expect(storedWith(email)).toHaveLength(1);
+  problems.expectNone();
+});
+
+test("the three result pages, as a browser without scripts shows them, have no axe violations", at(375, 1280), async ({ page }, testInfo) => {
+  await holdScripts(page);
+  for (const outcome of ["sent", "error", "incomplete"] as const) {
+    await page.goto(`/contact/${outcome}`, { waitUntil: "commit" });
+    const message = { sent: text.successMessage, error: text.errorMessage, incomplete: text.requiredMessage }[outcome]!;
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    expect(await axe(page, testInfo, `/contact/${outcome} (before hydration)`), "axe violations").toEqual([]);
+  }
+});
