@@ -7,6 +7,7 @@ import * as path from "path";
 import { parse } from "yaml";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import type { MenuEntry, NavItem, ShellData, SiteIdentity } from "../../src/types/content";
+import { servicePath } from "../../src/utils/routes";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -51,7 +52,7 @@ export function loadShellData(): ShellData {
   const servicesMenu: MenuEntry[] = navigation.servicesMenu.map((slug) => {
     const service = services.find((s) => s.slug === slug);
     if (!service) throw new Error(`navigation.yaml servicesMenu: unknown service slug "${slug}"`);
-    return { label: service.menuLabel, to: `/services/${slug}` };
+    return { label: service.menuLabel, to: servicePath(slug) };
   });
   return {
     site: { ...site, logo: fakeImage(48, 48, "logo") },

@@ -14,51 +14,15 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { securePrivateFolder } from "./append-log";
-import { ConfigError, loadConfig, runtimeEnv, type Env } from "./config";
+import { loadConfig, runtimeEnv, type Env } from "./config";
 import { createNodeListener } from "./node-http";
-import { createReceiver, type Logger, type Receiver, type ReceiverOptions } from "./receiver";
+import { createReceiver, type Receiver, type ReceiverOptions } from "./receiver";
+import { inFlightRequests } from "./service/in-flight";
+import { jsonLog, type JsonLog } from "./service/json-log";
+import { loadServiceSettings, type ServiceSettings } from "./service/settings";
+import { shutDown } from "./service/shutdown";
 
-export interface ServiceSettings {
-  host: string;
-  port: number;
-  /** How long a shutdown waits for requests in flight, then for e-mails under way. */
-  shutdownTimeoutMs: number;
-}
-
-/** ENQUIRY_HOST (127.0.0.1), ENQUIRY_PORT (9100), ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS (10). */
-export function loadServiceSettings(env: Env): ServiceSettings {
-  const value = (name: string) => env[name]?.trim() || undefined;
-  const port = value("ENQUIRY_PORT") ?? "9100";
-  if (!/^\d+$/.test(port) || Number(port) > 65535) throw new ConfigError(`ENQUIRY_PORT must be a port number from 0 to 65535 (got "${port}")`);
-  const timeout = value("ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS") ?? "10";
-  if (!/^\d+$/.test(timeout) || Number(timeout) < 1) {
-    throw new ConfigError(`ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS must be a whole number above 0 (got "${timeout}")`);
-  }
-  return { host: value("ENQUIRY_HOST") ?? "127.0.0.1", port: Number(port), shutdownTimeoutMs: Number(timeout) * 1000 };
-}
-
-export type Level = "info" | "warn" | "error";
-export type LogFields = Record<string, string | number | boolean | undefined>;
-
-export interface JsonLog {
-  (level: Level, msg: string, fields?: LogFields): void;
-  /** The same log in the shape the receiver expects (console-like). */
-  receiverLogger: Logger;
-}
-
-/** Structured logging: one JSON object per line, written with `write` (stdout by default). */
-export function jsonLog(write: (line: string) => void = (line) => void process.stdout.write(line)): JsonLog {
-  const log = ((level, msg, fields = {}) => {
-    write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
-  }) as JsonLog;
-  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
-  log.receiverLogger = {
-    info: (...args: unknown[]) => log("info", text(args)),
-    warn: (...args: unknown[]) => log("warn", text(args)),
-    error: (...args: unknown[]) => log("error", text(args)),
-  };
-  return log;
-}
+export { jsonLog, loadServiceSettings, type JsonLog, type ServiceSettings };
 
 export interface EnquiryService {
   server: http.Server;
@@ -105,54 +69,18 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   for (const change of tightened) log("warn", "data folder permissions tightened", { change });
   const receiver = createReceiver(config, { log: log.receiverLogger, ...options.receiverOptions });
   const enquiryListener = createNodeListener(receiver, log.receiverLogger);
-
+  const inFlight = inFlightRequests(log);
   let stopping = false;
-  let active = 0;
-  let idleWaiters: Array<() => void> = [];
-  const settleIfIdle = () => {
-    if (active > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    waiters.forEach((resolve) => resolve());
-  };
 
   const server = http.createServer((req, res) => {
-    const started = process.hrtime.bigint();
     const path = (req.url ?? "/").split("?")[0]!;
-    const requestId = /^[\w.-]{1,128}$/.test(String(req.headers["x-request-id"] ?? "")) ? String(req.headers["x-request-id"]) : undefined;
-    active += 1;
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      active -= 1;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      log("info", "request", {
-        method: req.method,
-        path: path.length > 200 ? `${path.slice(0, 200)}…` : path,
-        status: res.statusCode,
-        durationMs: Math.round(durationMs * 1000) / 1000,
-        ...(res.writableFinished ? {} : { aborted: true }),
-        requestId,
-      });
-      settleIfIdle();
-    };
-    res.once("finish", end).once("close", end);
+    inFlight.track(req, res, path);
     // A request that arrives on a kept-alive connection after shutdown began is still answered,
     // and its connection closed after it.
     if (stopping) res.setHeader("connection", "close");
-
-    if (path === ENQUIRY_PATH) {
-      void enquiryListener(req, res);
-    } else if (HEALTH_PATHS.has(path)) {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        sendJson(res, 405, { error: "method_not_allowed", message: "Use GET." }, { allow: "GET, HEAD" });
-      } else {
-        sendJson(res, stopping ? 503 : 200, { status: stopping ? "stopping" : "ok" }, {}, req.method === "HEAD");
-      }
-    } else {
-      sendJson(res, 404, { error: "not_found", message: `The enquiry service has no ${path}; enquiries go to POST ${ENQUIRY_PATH}.` });
-    }
+    if (path === ENQUIRY_PATH) void enquiryListener(req, res);
+    else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
+    else sendJson(res, 404, { error: "not_found", message: `The enquiry service has no ${path}; enquiries go to POST ${ENQUIRY_PATH}.` });
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = 20_000;
@@ -162,29 +90,8 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const shutdown = (reason: string) =>
     (shuttingDown ??= (async () => {
       stopping = true;
-      log("info", "shutting down", { reason, inFlight: active });
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-
-      let clean = true;
-      const inFlightDone = new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        settleIfIdle();
-      });
-      if (!(await within(inFlightDone, settings.shutdownTimeoutMs))) {
-        clean = false;
-        log("error", "requests still in flight after the shutdown timeout: closing their connections", { inFlight: active });
-      }
-      // Connections whose last request just finished: close them as they become idle.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      if (!(await within(closed, 2_000))) server.closeAllConnections();
-      clearInterval(sweep);
-      await within(closed, 1_000);
-
-      if (!(await within(receiver.drain(), settings.shutdownTimeoutMs))) {
-        clean = false;
-        log("warn", "e-mails still being sent at shutdown: those enquiries stay pending for `npm run enquiries -- retry`");
-      }
+      log("info", "shutting down", { reason, inFlight: inFlight.count() });
+      const clean = await shutDown(server, inFlight, receiver, settings.shutdownTimeoutMs, log);
       log("info", "stopped", { clean });
       return clean;
     })());
@@ -193,7 +100,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     server,
     receiver,
     settings,
-    inFlight: () => active,
+    inFlight: inFlight.count,
     shutdown,
     listen: () =>
       new Promise<AddressInfo>((resolve, reject) => {
@@ -208,17 +115,18 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   };
 }
 
+function answerHealth(req: http.IncomingMessage, res: http.ServerResponse, stopping: boolean): void {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    sendJson(res, 405, { error: "method_not_allowed", message: "Use GET." }, { allow: "GET, HEAD" });
+    return;
+  }
+  sendJson(res, stopping ? 503 : 200, { status: stopping ? "stopping" : "ok" }, {}, req.method === "HEAD");
+}
+
 function sendJson(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}, headOnly = false): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...JSON_HEADERS, ...headers, "content-length": Buffer.byteLength(text) });
   res.end(headOnly ? undefined : text);
-}
-
-/** True if the promise settled within ms. */
-function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise.then(() => true, () => true), timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

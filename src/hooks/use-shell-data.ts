@@ -1,6 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 import type { ShellData } from "../types/content";
 import { imageOf } from "../utils/images";
+import { servicePath } from "../utils/routes";
 
 /** The header, navigation, footer and floating buttons of every page, from data/site and data/navigation. */
 export function useShellData(): ShellData {
@@ -79,6 +80,6 @@ export function useShellData(): ShellData {
   return {
     site: { ...siteYaml, logo: imageOf(siteYaml.logo, "data/site/site.yaml logo") },
     nav: [...navigationYaml.main],
-    servicesMenu: navigationYaml.servicesMenu.map((s) => ({ label: s.menuLabel, to: `/services/${s.slug}` })),
+    servicesMenu: navigationYaml.servicesMenu.map((s) => ({ label: s.menuLabel, to: servicePath(s.slug) })),
   };
 }

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { FORM_OUTCOMES, formResultPath } from "../enquiry/form-results";
+import { servicePath } from "../utils/routes";
 
 // Gatsby runs from the site root; gatsby-node is bundled, so __dirname would point into .cache.
 export const serviceTemplate = path.resolve("src/templates/service.tsx");
 export const enquiryResultTemplate = path.resolve("src/templates/enquiry-result.tsx");
 
-export const servicePath = (slug: string): string => `/services/${slug}`;
 
 interface ServiceSlugsResult {
   allServicesYaml: { nodes: ReadonlyArray<{ slug: string }> };

@@ -3,6 +3,7 @@ import { Layout } from "../components/layout";
 import { Seo } from "../components/seo/seo";
 import { ServicesIndexView } from "../components/views/services-index-view";
 import { imageOf } from "../utils/images";
+import { servicePath } from "../utils/routes";
 
 type Data = Queries.ServicesIndexPageQuery;
 
@@ -12,7 +13,7 @@ export default function ServicesPage({ data }: PageProps<Data>) {
   // The grid follows the order of data/services/services.yaml; the dropdown has its own order.
   const cards = data.allServicesYaml.nodes.map((s) => ({
     title: s.cardTitle,
-    to: `/services/${s.slug}`,
+    to: servicePath(s.slug),
     image: { image: imageOf(s.cardImage, `data/services/services.yaml (slug "${s.slug}") cardImage`), alt: s.cardImageAlt },
   }));
   return (

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { specRoutes } from "../../support/routes";
+import { servicePath } from "../../../src/utils/routes";
 import { projectRoot } from "../../support/serve";
 
 export { specRoutes };
@@ -83,13 +84,13 @@ export const specCardRoutes = [
   "therapeutic-areas", "cdms", "scientific-affairs", "committees", "regulatory-approvals",
 ].map((slug) => `/services/${slug}`);
 
-export const serviceOf = (route: string) => services.find((s) => `/services/${s.slug}` === route);
+export const serviceOf = (route: string) => services.find((s) => servicePath(s.slug) === route);
 
 /** The dropdown's entries as the data orders them: label and route. */
 export const dropdownEntries = navigation.servicesMenu.map((slug) => {
   const service = services.find((s) => s.slug === slug);
   if (!service) throw new Error(`navigation.yaml names an unknown service ${slug}`);
-  return { label: service.menuLabel, to: `/services/${slug}` };
+  return { label: service.menuLabel, to: servicePath(slug) };
 });
 
 export interface RouteContent {
