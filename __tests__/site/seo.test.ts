@@ -34,7 +34,17 @@ beforeAll(() => {
 });
 
 const meta = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute("content") ?? null;
-const jsonLd = (doc: Document): Array<Record<string, any>> =>
+/** A JSON-LD block, with the fields the tests read. */
+interface JsonLd {
+  "@type"?: string;
+  itemListElement?: Array<{ position: number; name: string; item: string }>;
+  address: { streetAddress: string };
+  logo: { url: string };
+  contactPoint: unknown[];
+  sameAs: string[];
+  [key: string]: unknown;
+}
+const jsonLd = (doc: Document): JsonLd[] =>
   Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent ?? ""));
 
 test.each(specRoutes)("%s is built at the path a static host serves", (route) => {
@@ -116,7 +126,7 @@ test.each(services.map((s) => [s.slug, s] as const))("/services/%s has Service a
     areaServed: "Worldwide",
   });
   const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList")!.itemListElement;
-  expect(crumbs.map((c: any) => [c.position, c.name, c.item])).toEqual([
+  expect(crumbs!.map((c) => [c.position, c.name, c.item])).toEqual([
     [1, "Home", `${siteUrl}/home`],
     [2, "Services", `${siteUrl}/services`],
     [3, service.title, `${siteUrl}${route}`],

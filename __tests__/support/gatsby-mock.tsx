@@ -15,6 +15,8 @@ export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link
   { to, activeClassName: _active, partiallyActive: _partial, ...rest },
   ref,
 ) {
+  // The content comes in rest.children.
+  // eslint-disable-next-line jsx-a11y/anchor-has-content
   return <a ref={ref} href={to} {...rest} />;
 });
 

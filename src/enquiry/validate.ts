@@ -39,6 +39,7 @@ export const ENQUIRY_FIELDS = Object.keys(RULES) as EnquiryField[];
 
 // Tab, CR and LF are text; other control characters and lone surrogates are not anything a
 // visitor types, and would trouble mail software later.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Surrogate}/u;
 
 /** Checks the four fields of a parsed JSON object; other keys are ignored (never copied). */

@@ -397,7 +397,7 @@ async function lighthouseAll(opts, origin) {
           );
         }
         results[route] ??= {};
-        results[route][configName] = { median: medianOf(runs), runs: runs.map(({ problems, lcpElement, ...rest }) => rest) };
+        results[route][configName] = { median: medianOf(runs), runs: runs.map(({ problems: _problems, lcpElement: _lcpElement, ...rest }) => rest) };
       }
     } finally {
       await runner.close();

@@ -51,7 +51,7 @@ export function htmlFiles(dir) {
 /** Attributes of a start tag's attribute text, names lower-cased. */
 export function parseAttributes(text) {
   const attributes = new Map();
-  const pattern = /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  const pattern = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   for (const m of text.matchAll(pattern)) {
     const name = m[1].toLowerCase();
     if (!attributes.has(name)) attributes.set(name, m[2] ?? m[3] ?? m[4] ?? "");

@@ -600,7 +600,7 @@ MOTIFS.shield = (ctx) => {
 
 /** Circuit traces leaving a chip-like square. */
 MOTIFS.circuit = (ctx) => {
-  const { R, W, H, pal, u, L } = ctx;
+  const { R, pal, u, L } = ctx;
   const c = R.pick([22, 26, 30]) * u;
   const cx = ctx.fx;
   const cy = ctx.fy;
@@ -638,7 +638,7 @@ MOTIFS.circuit = (ctx) => {
 
 /** Concentric orbits and arcs; optionally three overlapping circles. */
 MOTIFS.rings = (ctx, opts = {}) => {
-  const { R, W, H, pal, u, L } = ctx;
+  const { R, pal, u, L } = ctx;
   const cx = ctx.fx;
   const cy = ctx.fy;
   let r = R.range(60, 90) * u;
@@ -695,7 +695,7 @@ MOTIFS.cells = (ctx) => {
 
 /** Wire-frame globe with connecting arcs. */
 MOTIFS.globe = (ctx) => {
-  const { R, W, H, pal, u, L } = ctx;
+  const { R, H, pal, u, L } = ctx;
   const cx = ctx.fx;
   const cy = ctx.fy;
   const Rg = H * R.range(0.34, 0.44);
@@ -775,7 +775,7 @@ MOTIFS.steps = (ctx) => {
 
 /** Staggered horizontal timeline bars with dependency links. */
 MOTIFS.bars = (ctx) => {
-  const { R, W, H, pal, u, L } = ctx;
+  const { R, W, pal, u, L } = ctx;
   const rows = R.int(6, 8);
   const rh = R.range(34, 46) * u;
   const gap = rh * 0.7;
@@ -800,7 +800,7 @@ MOTIFS.bars = (ctx) => {
 
 /** A fanned stack of translucent sheets (a dossier), with abstract placeholder bars, no text. */
 MOTIFS.pages = (ctx) => {
-  const { R, W, H, pal, u, L } = ctx;
+  const { R, pal, u, L } = ctx;
   const pw = R.range(240, 300) * u;
   const ph = pw * 1.35;
   const count = R.int(4, 6);

@@ -2,6 +2,8 @@
  * autocannon (no type declarations of its own), typed for what these tests use, and stopped after a
  * hard time limit whatever its options say.
  */
+import autocannonModule from "autocannon";
+
 export interface CannonRequest {
   method?: string;
   path?: string;
@@ -49,10 +51,12 @@ type Autocannon = (
   options: CannonOptions,
   done: (error: Error | null, result: CannonResult) => void,
 ) => { stop(): void; on(event: "reqError", listener: (error: Error & { code?: string }) => void): void };
-const autocannon = require("autocannon") as Autocannon;
+// autocannon ships no types (declared in autocannon.d.ts); these are the parts of its API used here.
+const autocannon = autocannonModule as Autocannon;
 
 export function cannon(options: CannonOptions, hardLimitMs: number): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line prefer-const -- assigned after the callback that clears it is created
     let timer: NodeJS.Timeout | undefined;
     const errorMessages: string[] = [];
     const instance = autocannon(options, (error, result) => {

@@ -30,6 +30,7 @@ export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = fals
 
   React.useEffect(() => {
     // Known only in the browser, so the server HTML shows the default (playing) state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only preference, read once after hydration
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
   }, []);
 

@@ -17,6 +17,7 @@ export function MapFrame({ title, src }: MapFrameProps) {
   const [pageLoaded, setPageLoaded] = useState(false);
   useEffect(() => {
     if (document.readyState === "complete") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the page's load state exists only in the browser
       setPageLoaded(true);
       return undefined;
     }
