@@ -1,77 +1,58 @@
 /**
  * Plain data shapes that presentational components take as props. Pages and templates map their
  * GraphQL results onto these, so components can be rendered in tests without Gatsby.
+ *
+ * The content fields are not written here: they come from the GraphQL types (namespace Queries) that
+ * the build's typegen writes to src/gatsby-types.d.ts from the JSON Schemas in data/schemas, so a field
+ * added to a schema reaches these types with the next build. Written here is only what the schemas
+ * cannot say: images as IGatsbyImageData (after imageOf), and shapes the pages compute.
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image";
+
+/** The fields whose value may be null: the YAML may leave them out. */
+type MaybeKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * A content type of the GraphQL schema as plain data: without a node's own fields (id, parent,
+ * children, internal), and with the fields that may be null optional as well, at every level.
+ * Image files stay Files: pages turn them into IGatsbyImageData with imageOf.
+ */
+type Content<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends ReadonlyArray<infer Item>
+    ? ReadonlyArray<Content<Item>>
+    : T extends Queries.File
+      ? T
+      : Flat<
+          { [K in Exclude<keyof T, keyof Queries.Node | MaybeKeys<T>>]: Content<T[K]> } & {
+            [K in Exclude<MaybeKeys<T>, keyof Queries.Node>]?: Content<T[K]>;
+          }
+        >;
 
 export interface ImageWithAlt {
   image: IGatsbyImageData;
   alt: string;
 }
 
-export interface Address {
-  streetAddress: string;
-  locality: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  countryCode: string;
-}
+/** data/site/site.yaml `address` */
+export type Address = Content<Queries.SiteAddress>;
 
-/** Interface wording shared by the whole site (data/site/site.yaml `labels`). */
-export interface Labels {
-  skipLink: string;
-  homeLink: string;
-  mainNav: string;
-  menuOpen: string;
-  menuClose: string;
-  servicesToggle: string;
-  scrollTop: string;
-  followUs: string;
-  addressHeading: string;
-  contactHeading: string;
-  mobile: string;
-  telephone: string;
-  email: string;
-  website: string;
-  back: string;
-  carouselPause: string;
-  carouselPlay: string;
-  /** e.g. "{n} of {total}" */
-  slideOf: string;
-  redirectNotice: string;
-  copyright: string;
-}
+/** Interface wording shared by the whole site (data/site/site.yaml `labels`; slideOf is e.g. "{n} of {total}"). */
+export type Labels = Content<Queries.SiteLabels>;
 
-export interface SocialLink {
-  name: string;
-  url: string;
-}
+export type SocialLink = Content<Queries.SocialLink>;
 
-export interface SiteIdentity {
-  name: string;
-  legalName: string;
-  tagline: string;
+/**
+ * data/site/site.yaml as the shell shows it, with the logo made into an image; the description and
+ * the share image are for the head (hooks/use-site-metadata.ts).
+ */
+export interface SiteIdentity extends Content<Omit<Queries.SiteYaml, "logo" | "description" | "shareImage" | "shareImageAlt">> {
   logo: IGatsbyImageData;
-  logoAlt: string;
-  foundingYear: number;
-  address: Address;
-  mobile: string;
-  telephone: string;
-  email: string;
-  website: string;
-  social: readonly SocialLink[];
-  messaging: { number: string; greeting: string; label: string };
-  labels: Labels;
 }
 
-export interface NavItem {
-  label: string;
-  to: string;
-  /** The Services item: a link plus a button that opens the dropdown. */
-  dropdown?: boolean | null;
-}
+/** An entry of data/navigation/navigation.yaml `main`; `dropdown`: the Services item, a link plus a button that opens the dropdown. */
+export type NavItem = Content<Queries.NavItem>;
 
 export interface MenuEntry {
   label: string;
@@ -92,31 +73,18 @@ export interface CarouselLabels {
   slideOf: string;
 }
 
-export interface ServiceSubsection {
-  heading: string;
-  paragraphs?: readonly string[] | null;
-  items?: readonly string[] | null;
-}
+export type ServiceSubsection = Content<Queries.ServiceSubsection>;
 
-export interface ServiceSection {
-  heading?: string | null;
-  paragraphs?: readonly string[] | null;
-  items?: readonly string[] | null;
-  columns?: number | null;
-  subsections?: readonly ServiceSubsection[] | null;
-}
+export type ServiceSection = Content<Queries.ServiceSection>;
 
-export interface GalleryItem {
-  caption: string;
-  alt: string;
+/** An entry of data/approvals/approvals.yaml, shown in a service's gallery. */
+export interface GalleryItem extends Content<Omit<Queries.ApprovalsYaml, "key" | "image">> {
   image: IGatsbyImageData;
 }
 
-export interface ServiceContent {
-  slug: string;
-  title: string;
+/** A service page (data/services/services.yaml entry) as the template maps it. */
+export interface ServiceContent extends Content<Pick<Queries.ServicesYaml, "slug" | "title" | "intro">> {
   banner: ImageWithAlt;
-  intro: readonly string[];
   sections: readonly ServiceSection[];
   gallery: readonly GalleryItem[];
 }
