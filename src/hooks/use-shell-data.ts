@@ -19,13 +19,7 @@ export function useShellData(): ShellData {
         logoAlt
         foundingYear
         address {
-          streetAddress
-          locality
-          city
-          region
-          postalCode
-          country
-          countryCode
+          ...PostalAddress
         }
         mobile
         telephone

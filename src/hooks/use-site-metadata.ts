@@ -27,13 +27,7 @@ export function useSiteMetadata(): SiteMetadata {
         telephone
         email
         address {
-          streetAddress
-          locality
-          city
-          region
-          postalCode
-          country
-          countryCode
+          ...PostalAddress
         }
         social {
           url

@@ -46,9 +46,7 @@ export const query = graphql`
       description
       heading
       banner {
-        childImageSharp {
-          gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
-        }
+        ...FullWidthImage
       }
       bannerAlt
       slogan
@@ -89,13 +87,7 @@ export const query = graphql`
     siteYaml {
       legalName
       address {
-        streetAddress
-        locality
-        city
-        region
-        postalCode
-        country
-        countryCode
+        ...PostalAddress
       }
       mobile
       telephone

@@ -37,9 +37,7 @@ export const query = graphql`
       carouselLabel
       slides {
         image {
-          childImageSharp {
-            gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
-          }
+          ...FullWidthImage
         }
         alt
       }

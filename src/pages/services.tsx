@@ -39,9 +39,7 @@ export const query = graphql`
       description
       heading
       banner {
-        childImageSharp {
-          gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
-        }
+        ...FullWidthImage
       }
       bannerAlt
       intro

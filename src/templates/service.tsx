@@ -60,9 +60,7 @@ export const query = graphql`
       metaTitle
       description
       banner {
-        childImageSharp {
-          gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
-        }
+        ...FullWidthImage
       }
       bannerAlt
       intro
