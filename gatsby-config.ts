@@ -79,6 +79,8 @@ const config: GatsbyConfig = {
         cache_busting_mode: "query",
       },
     },
+    // Last: its onPostBuild precompresses public/ as the plugins above left it (see its README.md).
+    "gatsby-plugin-cyrus-performance",
   ],
 };
 

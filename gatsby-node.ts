@@ -4,9 +4,6 @@ import { formatProblems } from "./src/node/content/problems";
 import { validateContent } from "./src/node/content/validate";
 import { createPages as createServicePages } from "./src/node/create-pages";
 import { createSchemaCustomization as customizeSchema } from "./src/node/schema";
-import { addCompileHints } from "./src/node/compile-hints";
-import { loadScriptsAfterPaint } from "./src/node/scripts-after-paint";
-import { precompress } from "./src/node/precompress";
 import { onCreateWebpackConfig as configureWebpack } from "./src/node/webpack";
 
 /** Editors' typos stop the build here, with file, line, entry and field, before Gatsby reads the data. */
@@ -19,13 +16,6 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
 export const createSchemaCustomization = customizeSchema;
 export const createPages = createServicePages;
 export const onCreateWebpackConfig = configureWebpack;
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
-  loadScriptsAfterPaint(reporter);
-  addCompileHints(reporter);
-  // Last: the copies must hold the files as the steps above left them.
-  const { files, compressed, removed, bytes } = await precompress(path.resolve("public"), path.resolve(".cache/precompressed.json"));
-  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-  reporter.info(
-    `Precompressed ${files} text files (${compressed} changed, ${removed} stale copies removed): ${kb(bytes.original)} -> ${kb(bytes.gzip)} gzip, ${kb(bytes.brotli)} brotli`,
-  );
-};
+// The speed work after the build (first scripts after paint, compile hints, precompressed copies)
+// is plugins/gatsby-plugin-cyrus-performance's onPostBuild, which must stay the last one: no
+// onPostBuild here (the plugin stops the build if one appears).

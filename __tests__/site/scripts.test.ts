@@ -4,11 +4,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { COMPILE_HINT, scriptsLoadedFirst } from "../../src/node/compile-hints";
+import { COMPILE_HINT, scriptsLoadedFirst } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
+import { builtPages } from "../../plugins/gatsby-plugin-cyrus-performance/src/pages";
+import { loaderScript } from "../../plugins/gatsby-plugin-cyrus-performance/src/scripts-after-paint";
 import { projectRoot } from "../support/serve";
 
 const publicDir = path.join(projectRoot, "public");
 const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8");
+const LOADER = /<script id="gatsby-scripts-after-paint">[\s\S]*?\.apply\(null,(\[[\s\S]*?\])\)<\/script>/;
 
 test("every script a page loads first starts with the compile hint", () => {
   const scripts = scriptsLoadedFirst(JSON.parse(read("webpack.stats.json")));
@@ -23,7 +26,7 @@ test.each(["home/index.html", "contact/index.html", "services/quality-assurance/
   (page) => {
     const html = read(page);
     expect(html).not.toMatch(/<script src="\/(webpack-runtime|framework|app)-[^"]+" async>/);
-    const loader = /<script id="gatsby-scripts-after-paint">[\s\S]*?\.apply\(null,(\[[\s\S]*?\])\)<\/script>/.exec(html);
+    const loader = LOADER.exec(html);
     expect(loader).not.toBeNull();
     const [sources, chunkGlobal] = JSON.parse(loader![1]!) as [string[], string];
     expect(sources.map((s) => s.replace(/-[0-9a-f]+\.js$/, ""))).toEqual(["/webpack-runtime", "/framework", "/app"]);
@@ -31,3 +34,14 @@ test.each(["home/index.html", "contact/index.html", "services/quality-assurance/
     expect(read(sources[0]!)).toContain(chunkGlobal);
   },
 );
+
+test("every page holds the loader compiled from the plugin's src/loader.ts now, also after an incremental build", () => {
+  const pages = builtPages(publicDir, path.join(projectRoot, "static"));
+  expect(pages.length).toBeGreaterThan(25);
+  const stale = pages.filter((page) => {
+    const html = fs.readFileSync(page, "utf8");
+    const [sources, chunkGlobal] = JSON.parse(LOADER.exec(html)![1]!) as [string[], string];
+    return !html.includes(loaderScript(sources, chunkGlobal));
+  });
+  expect(stale).toEqual([]);
+});

@@ -25,7 +25,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 // The build's own reading of webpack's chunk groups (TypeScript: `npm run bench` runs node with tsx).
-import { chunkGroupScripts } from "../node/compile-hints.ts";
+import { chunkGroupScripts } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");

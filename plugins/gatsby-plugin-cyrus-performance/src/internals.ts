@@ -1,0 +1,99 @@
+/**
+ * What the plugin assumes about Gatsby and webpack beyond their documented APIs, and the error that
+ * stops the build when one of those assumptions no longer holds. README.md ("Gatsby and webpack
+ * internals") describes each one: where Gatsby defines it, what the plugin does with it, and how the
+ * build fails. A unit test checks that the README names every entry below.
+ */
+
+export const PLUGIN = "gatsby-plugin-cyrus-performance";
+/** The Gatsby version whose sources the internals below were read from. */
+export const GATSBY_CHECKED = "5.16.1";
+
+export interface Internal {
+  /** The heading of its entry in README.md. */
+  name: string;
+  /** What to do when it changed. */
+  fix: string;
+}
+
+const adapt = (module: string) =>
+  `Read how the installed Gatsby does it now, adapt ${module} of the plugin (and its README entry), or take the plugin out of gatsby-config.ts to build without this optimisation.`;
+
+export const INTERNALS = {
+  scriptsSlice: {
+    name: "The `_gatsby-scripts-1` slice in every page",
+    fix: adapt("src/scripts-after-paint.ts"),
+  },
+  asyncScripts: {
+    name: "Gatsby's `<script src=… async>` tags",
+    fix: adapt("src/scripts-after-paint.ts"),
+  },
+  chunkQueue: {
+    name: "webpack's chunk queue `self.webpackChunk…`",
+    fix: adapt("src/scripts-after-paint.ts and src/loader.ts"),
+  },
+  stats: {
+    name: "public/webpack.stats.json and its named chunk groups",
+    fix: adapt("src/compile-hints.ts (and src/scripts/bench.mjs, which reads the same file)"),
+  },
+  cacheGroups: {
+    name: "The `styles` and `commons` cache groups of Gatsby's build-javascript config",
+    fix: adapt("src/webpack.ts"),
+  },
+  cssModuleType: {
+    name: "mini-css-extract's module type `css/mini-extract`",
+    fix: adapt("src/webpack.ts"),
+  },
+  pluginList: {
+    name: "Gatsby's plugin list in its internal store (`flattenedPlugins`)",
+    fix: adapt("src/plugin-list.ts"),
+  },
+  replaceHydrateFunction: {
+    name: "The `replaceHydrateFunction` browser API",
+    fix: adapt("gatsby-browser.ts and src/hydrate.ts"),
+  },
+  focusWrapper: {
+    name: "The `gatsby-focus-wrapper` element",
+    fix: adapt("src/hydrate.ts and src/hydration-check.ts"),
+  },
+  initialRenderMark: {
+    name: "The `onInitialClientRender` performance mark",
+    fix: "The browser tests wait for this mark (waitForHydration in __tests__/e2e/support/fixtures.ts): make them wait for hydration another way, then adapt src/hydration-check.ts.",
+  },
+} satisfies Record<string, Internal>;
+
+/**
+ * An assumption the plugin's work rests on does not hold in this build. The hooks in gatsby-node.ts
+ * turn it into `reporter.panicOnBuild`: the build stops instead of publishing a site without the
+ * optimisation, or a broken one.
+ */
+export class BrokenAssumption extends Error {
+  override name = "BrokenAssumption";
+
+  constructor(
+    readonly subject: string,
+    found: string,
+    fix: string,
+  ) {
+    super(`${PLUGIN}: ${subject}: ${found}. ${fix} (plugins/${PLUGIN}/README.md explains each assumption.)`);
+  }
+}
+
+/** The build stops: a Gatsby or webpack internal is not as Gatsby 5.16.1 had it. */
+export function internalChanged(internal: Internal, found: string): BrokenAssumption {
+  return new BrokenAssumption(`${internal.name} (checked on Gatsby ${GATSBY_CHECKED}) has changed`, found, internal.fix);
+}
+
+/**
+ * Runs a step of the plugin; a broken assumption stops the build through `reporter.panicOnBuild`
+ * (which exits in `gatsby build`) and the step's result is then undefined. Other errors propagate.
+ */
+export function stopOnBrokenAssumption<T>(reporter: { panicOnBuild(message: string): unknown }, step: () => T): T | undefined {
+  try {
+    return step();
+  } catch (error) {
+    if (!(error instanceof BrokenAssumption)) throw error;
+    reporter.panicOnBuild(error.message);
+    return undefined;
+  }
+}
