@@ -9,7 +9,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 const marker = path.join(root, "public", "index.html");
 // Everything the build reads: a change to any of them makes public/ out of date.
-const sources = ["src", "data", "static", "plugins", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "package.json", "package-lock.json"];
+const sources = ["src", "data", "static", "plugins", "gatsby-config.ts", "gatsby-node.ts", "package.json", "package-lock.json"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
