@@ -1,15 +1,14 @@
 /**
  * src/loader.ts as the inline script pages hold: one function expression, minified by esbuild
- * (already installed, as tsx's compiler) when the post-build step first needs it, then kept for the
+ * (a dependency of the site, pinned) when the post-build step first needs it, then kept for the
  * rest of the process. The same esbuild version gives the same bytes, so a rebuild leaves
  * unchanged pages unchanged (and their CSP hashes with them).
  */
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
+import { transformSync } from "esbuild";
 import { PLUGIN } from "./internals";
-
-type Esbuild = typeof import("esbuild");
 
 // From the site's root, Gatsby's working directory, like public/ and .cache/: in the build this module
 // runs from Gatsby's compiled copy of gatsby-node.ts (.cache/compiled/), where Parcel's __dirname
@@ -20,19 +19,9 @@ const TARGET = "es2015";
 // esbuild's minified module: the function, then its export under a minified name.
 const MODULE = /^(function ([\w$]+)\([\w$]+,[\w$]+\)\{[\s\S]*\})export\{\2 as default\};\n?$/;
 
-function esbuild(): Esbuild {
-  try {
-    return require("esbuild") as Esbuild;
-  } catch (error) {
-    throw new Error(
-      `${PLUGIN}: esbuild is not installed (it comes with tsx, a dependency of the site), so the page loader cannot be compiled from src/loader.ts: run npm ci, or add esbuild to package.json. ${String(error)}`,
-    );
-  }
-}
-
 /** Minifies the loader's TypeScript source to `function name(sources,chunkGlobal){…}`. */
 export function compileLoader(source: string): string {
-  const { code } = esbuild().transformSync(source, { loader: "ts", format: "esm", target: TARGET, minify: true, legalComments: "none" });
+  const { code } = transformSync(source, { loader: "ts", format: "esm", target: TARGET, minify: true, legalComments: "none" });
   const fn = MODULE.exec(code)?.[1];
   const problem = (what: string) =>
     new Error(`${PLUGIN}: src/loader.ts must compile to one self-contained function of (sources, chunkGlobal), its default export: ${what}. esbuild wrote: ${code}`);
