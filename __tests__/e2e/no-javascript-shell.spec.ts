@@ -10,6 +10,8 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { dropdownEntries, serviceOf, site, specDropdown, specNav, whyCyrus } from "./support/content";
 import { axe, expect, holdScripts, isHydrated, noJsAt, openWithoutScripts, test } from "./support/fixtures";
 
+const { menuOpen, menuClose } = site.labels as Record<"menuOpen" | "menuClose", string>;
+
 const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
 /** The script-free hamburger: a <summary>, which Playwright's role queries do not list as a button. */
 const menuToggle = (page: Page) => nav(page).locator("details > summary");
@@ -56,17 +58,17 @@ test.describe("mobile menu without JavaScript", () => {
     await openPage(page, "/home");
     const toggle = menuToggle(page);
     await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAccessibleName(site.labels.menuOpen);
+    await expect(toggle).toHaveAccessibleName(menuOpen);
     await expect(menu(page)).toBeHidden();
 
     await toggle.click();
     await expect(menu(page)).toBeVisible();
-    await expect(toggle).toHaveAccessibleName(site.labels.menuClose);
+    await expect(toggle).toHaveAccessibleName(menuClose);
     await expect(menu(page).locator(":scope > li > a")).toHaveText(specNav);
 
     await toggle.click();
     await expect(menu(page)).toBeHidden();
-    await expect(toggle).toHaveAccessibleName(site.labels.menuOpen);
+    await expect(toggle).toHaveAccessibleName(menuOpen);
 
     // From the keyboard: Enter and Space on the focused toggle.
     await toggle.focus();
@@ -79,7 +81,7 @@ test.describe("mobile menu without JavaScript", () => {
     await menu(page).getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/aboutus$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(menuToggle(page)).toHaveAccessibleName(site.labels.menuOpen);
+    await expect(menuToggle(page)).toHaveAccessibleName(menuOpen);
     await expect(menu(page), "the new page starts with the menu closed").toBeHidden();
     problems.expectNone();
   });

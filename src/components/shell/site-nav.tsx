@@ -91,7 +91,7 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
 }
 
 /** Icon and name of the script-free toggle in one state; CSS shows the face matching the state. */
-function ToggleFace({ className, open, label }: { className: string; open: boolean; label: string }) {
+function ToggleFace({ className, open, label }: { className?: string; open: boolean; label: string }) {
   return (
     <span className={className}>
       <MenuIcon open={open} />
