@@ -187,3 +187,24 @@ test("scroll-to-top shows past 300 px before the scripts and stays through hydra
   await expect(page, "no #top in the address").toHaveURL(/\/services$/);
   problems.expectNone();
 });
+
+test("hydration moves nothing on the page (no layout shift)", at(375, 1280), async ({ page, problems }) => {
+  const scripts = await openBeforeScripts(page, "/home");
+  await page.evaluate(() => {
+    const w = window as unknown as { __shifts: string[] };
+    w.__shifts = [];
+    const from = performance.now();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>) {
+        if (entry.startTime < from) continue;
+        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : String(s.node)));
+        w.__shifts.push(`${entry.value.toFixed(4)}: ${nodes.join(", ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await hydrate(page, scripts);
+  // Two frames for the last shift, if any, to be reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  problems.expectNone();
+});
