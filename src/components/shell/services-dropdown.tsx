@@ -36,11 +36,11 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     setFocusOpened(itemRef.current?.matches(":focus-within") ?? false);
   });
 
-  const close = () => {
+  const close = React.useCallback(() => {
     setHovered(false);
     setFocusOpened(false);
     setPinned(false);
-  };
+  }, []);
 
   // Safari does not focus a clicked button, so a blur cannot be relied on to close a pinned list.
   React.useEffect(() => {
@@ -52,10 +52,10 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [pinned]);
 
-  const choose = () => {
+  const choose = React.useCallback(() => {
     close();
     onNavigate();
-  };
+  }, [close, onNavigate]);
   const isInside = (e: React.FocusEvent<HTMLElement>) =>
     e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
 
@@ -101,14 +101,25 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
         </span>
       )}
       <ul id={listId} className={styles.dropdown} hidden={scripted && !open}>
-        {entries.map((entry) => (
-          <li key={entry.to}>
-            <Link to={entry.to} className={styles.dropdownLink} onClick={choose}>
-              {entry.label}
-            </Link>
-          </li>
-        ))}
+        <DropdownEntries entries={entries} onChoose={choose} />
       </ul>
     </li>
   );
 }
+
+/** The 19 entries, memoised: opening and closing the list, and the hand-over to scripts, leave them as they are. */
+const DropdownEntries = React.memo(function DropdownEntries({
+  entries,
+  onChoose,
+}: {
+  entries: readonly MenuEntry[];
+  onChoose: () => void;
+}) {
+  return entries.map((entry) => (
+    <li key={entry.to}>
+      <Link to={entry.to} className={styles.dropdownLink} onClick={onChoose}>
+        {entry.label}
+      </Link>
+    </li>
+  ));
+});

@@ -24,7 +24,7 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
   const hamburgerRef = React.useRef<HTMLButtonElement>(null);
   const summaryRef = React.useRef<HTMLElement>(null);
   const listId = React.useId();
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = React.useCallback(() => setMenuOpen(false), []);
   const scripted = useScriptTakeover(() => {
     const summary = summaryRef.current;
     setMenuOpen(summary?.parentElement instanceof HTMLDetailsElement && summary.parentElement.open);
@@ -68,27 +68,42 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
         </details>
       )}
       <ul id={listId} className={styles.list} data-open={menuOpen}>
-        {nav.map((item) =>
-          item.dropdown ? (
-            <ServicesDropdown
-              key={item.to}
-              item={item}
-              entries={servicesMenu}
-              toggleLabel={labels.servicesToggle}
-              onNavigate={closeMenu}
-            />
-          ) : (
-            <li key={item.to}>
-              <Link to={item.to} className={styles.link} onClick={closeMenu}>
-                {item.label}
-              </Link>
-            </li>
-          ),
-        )}
+        <NavItems nav={nav} servicesMenu={servicesMenu} toggleLabel={labels.servicesToggle} onNavigate={closeMenu} />
       </ul>
     </nav>
   );
 }
+
+interface NavItemsProps {
+  nav: readonly NavItem[];
+  servicesMenu: readonly MenuEntry[];
+  toggleLabel: string;
+  onNavigate: () => void;
+}
+
+/**
+ * The list's links, memoised: opening the menu and the hand-over to scripts re-render the nav, and
+ * re-rendering every Link in the same task as hydration's effects cost tens of ms on a slow phone.
+ */
+const NavItems = React.memo(function NavItems({ nav, servicesMenu, toggleLabel, onNavigate }: NavItemsProps) {
+  return nav.map((item) =>
+    item.dropdown ? (
+      <ServicesDropdown
+        key={item.to}
+        item={item}
+        entries={servicesMenu}
+        toggleLabel={toggleLabel}
+        onNavigate={onNavigate}
+      />
+    ) : (
+      <li key={item.to}>
+        <Link to={item.to} className={styles.link} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      </li>
+    ),
+  );
+});
 
 /** Icon and name of the script-free toggle in one state; CSS shows the face matching the state. */
 function ToggleFace({ className, open, label }: { className?: string; open: boolean; label: string }) {
