@@ -20,7 +20,8 @@ function scrollTo(y: number) {
   });
 }
 
-const scrollTopButton = () => screen.queryByRole("button", { name: scrollTopName });
+// A link to "#top", so that it works before and without JavaScript (see floating-buttons.server.test.tsx).
+const scrollTopLink = () => screen.queryByRole("link", { name: scrollTopName });
 const chatLink = () => screen.queryByRole("link", { name: chatName });
 
 beforeEach(() => {
@@ -37,7 +38,7 @@ afterEach(() => {
 describe("FloatingButtons", () => {
   it("starts with scroll-to-top hidden and the messaging button visible", () => {
     render(<FloatingButtons site={site} />);
-    expect(scrollTopButton()).toBeNull();
+    expect(scrollTopLink()).toBeNull();
     expect(chatLink()).toBeVisible();
   });
 
@@ -53,19 +54,19 @@ describe("FloatingButtons", () => {
   it("shows both buttons past 300 px of scroll and hides both at 300 px or less", () => {
     render(<FloatingButtons site={site} />);
     scrollTo(301);
-    expect(scrollTopButton()).toBeVisible();
+    expect(scrollTopLink()).toBeVisible();
     expect(chatLink()).toBeVisible();
 
     scrollTo(300);
-    expect(scrollTopButton()).toBeNull();
+    expect(scrollTopLink()).toBeNull();
     expect(chatLink()).toBeNull();
 
     scrollTo(1200);
-    expect(scrollTopButton()).toBeVisible();
+    expect(scrollTopLink()).toBeVisible();
     expect(chatLink()).toBeVisible();
 
     scrollTo(0);
-    expect(scrollTopButton()).toBeNull();
+    expect(scrollTopLink()).toBeNull();
     expect(chatLink()).toBeNull();
   });
 
@@ -73,24 +74,26 @@ describe("FloatingButtons", () => {
     render(<FloatingButtons site={site} />);
     setScrollY(500);
     fireEvent.scroll(window);
-    expect(scrollTopButton()).toBeNull();
+    expect(scrollTopLink()).toBeNull();
     act(() => {
       jest.advanceTimersByTime(20);
     });
-    expect(scrollTopButton()).toBeVisible();
+    expect(scrollTopLink()).toBeVisible();
   });
 
   it("shows both at once when the page opens already scrolled down", () => {
     setScrollY(800);
     render(<FloatingButtons site={site} />);
-    expect(scrollTopButton()).toBeVisible();
+    expect(scrollTopLink()).toBeVisible();
     expect(chatLink()).toBeVisible();
   });
 
-  it("scrolls smoothly to the top", () => {
+  it("scrolls smoothly to the top, instead of following its #top link", () => {
     render(<FloatingButtons site={site} />);
     scrollTo(900);
-    fireEvent.click(scrollTopButton() as HTMLElement);
+    expect(scrollTopLink()).toHaveAttribute("href", "#top");
+    // fireEvent returns false when a handler prevented the default action: no "#top" in the address.
+    expect(fireEvent.click(scrollTopLink() as HTMLElement)).toBe(false);
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: "smooth" });
   });
 
@@ -102,7 +105,7 @@ describe("FloatingButtons", () => {
     })) as typeof window.matchMedia;
     render(<FloatingButtons site={site} />);
     scrollTo(900);
-    fireEvent.click(scrollTopButton() as HTMLElement);
+    fireEvent.click(scrollTopLink() as HTMLElement);
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: "auto" });
   });
 

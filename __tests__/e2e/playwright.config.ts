@@ -5,7 +5,8 @@
  *
  * The global setup serves public/ with its Gatsby Functions on free loopback ports (see
  * global-setup.ts). Each project is one viewport; a test runs in the projects whose width it is
- * tagged with (`@375`, `@768`, `@1024`, `@1280`).
+ * tagged with (`@375`, `@768`, `@1024`, `@1280`). The projects `nojs-375` and `nojs-1280` browse
+ * with JavaScript disabled and run the tests tagged `@nojs-375` and `@nojs-1280`.
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -31,6 +32,15 @@ export const viewports = {
   "laptop-1024": { width: 1024, height: 768 },
   "desktop-1280": { width: 1280, height: 800 },
 } as const;
+
+/** Viewports browsed with JavaScript disabled (the site must work without it). */
+export const noJsViewports = {
+  "nojs-375": viewports["mobile-375"],
+  "nojs-1280": viewports["desktop-1280"],
+} as const;
+
+/** Selects the tests tagged exactly `@<tag>`: `@375` neither matches `@nojs-375` nor the reverse. */
+const taggedWith = (tag: string) => new RegExp(`(?:^|\\s)@${tag}(?=\\s|$)`);
 
 export default defineConfig({
   testDir: __dirname,
@@ -58,9 +68,16 @@ export default defineConfig({
     // Recording costs about 15 % of the run; ask for it with `-- --trace retain-on-failure`.
     trace: "off",
   },
-  projects: Object.entries(viewports).map(([name, viewport]) => ({
-    name,
-    use: { viewport },
-    grep: new RegExp(`@${viewport.width}\\b`),
-  })),
+  projects: [
+    ...Object.entries(viewports).map(([name, viewport]) => ({
+      name,
+      use: { viewport },
+      grep: taggedWith(String(viewport.width)),
+    })),
+    ...Object.entries(noJsViewports).map(([name, viewport]) => ({
+      name,
+      use: { viewport, javaScriptEnabled: false },
+      grep: taggedWith(`nojs-${viewport.width}`),
+    })),
+  ],
 });

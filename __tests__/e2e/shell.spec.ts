@@ -177,7 +177,7 @@ test.describe("floating buttons", () => {
 
   test("appear past 300 px of scroll and scroll-to-top returns to the top", everyViewport, async ({ page }) => {
     await open(page, "/services");
-    const toTop = page.getByRole("button", { name: site.labels.scrollTop });
+    const toTop = page.getByRole("link", { name: site.labels.scrollTop });
     const chat = page.getByRole("link", { name: site.messaging.label });
     // At the top: scroll-to-top hidden, messaging visible (the spec's initial state).
     await expect(toTop).toBeHidden();
@@ -194,9 +194,11 @@ test.describe("floating buttons", () => {
     await scrollTo(page, 301);
     await expect(toTop).toBeVisible();
     await scrollTo(page, 2000);
+    await expect(toTop).toHaveAttribute("href", "#top");
     await toTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
     await expect(toTop).toBeHidden();
+    await expect(page, "the script scrolls: no #top in the address").toHaveURL(/\/services$/);
   });
 
   test("the messaging link opens the app with the greeting for the provider's number", everyViewport, async ({ page, context }) => {

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page, type Route, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { projectRoot } from "../../support/serve";
 
@@ -20,6 +20,8 @@ export function env(name: string): string {
 /** Tags a test with the viewport widths (projects) it runs at. */
 export const at = (...widths: Array<375 | 768 | 1024 | 1280>) => ({ tag: widths.map((w) => `@${w}`) });
 export const everyViewport = at(375, 768, 1024, 1280);
+/** Tags a test with the viewport widths it runs at with JavaScript disabled (projects nojs-375, nojs-1280). */
+export const noJsAt = (...widths: Array<375 | 1280>) => ({ tag: widths.map((w) => `@nojs-${w}`) });
 
 /** The map frame's source: the one request the tests block and allow to fail. */
 export const isMapRequest = (url: string) => /^https?:\/\/([\w-]+\.)*openstreetmap\.org\//.test(url);
@@ -76,6 +78,42 @@ export async function open(page: Page, route: string, { networkIdle = false } = 
   if (!response) throw new Error(`no response for ${route}`);
   await waitForHydration(page);
   return response;
+}
+
+/**
+ * Loads a route and returns once its HTML is parsed, without waiting for scripts or hydration: for
+ * pages browsed without JavaScript, or whose scripts are held back (see holdScripts).
+ */
+export async function openWithoutScripts(page: Page, route: string) {
+  const response = await page.goto(route, { waitUntil: "domcontentloaded" });
+  if (!response) throw new Error(`no response for ${route}`);
+  return response;
+}
+
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName("onInitialClientRender").length > 0);
+
+/**
+ * Holds back every script the site serves (its .js files; the inline loader that adds them runs,
+ * its requests wait), as on a slow connection before they arrive. `release()` lets them all through,
+ * those waiting and those to come. Call it before page.goto.
+ */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  const origin = new URL(env("E2E_BASE_URL")).origin;
+  await page.route(
+    (url) => url.origin === origin && url.pathname.endsWith(".js"),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    /** How many script requests are waiting. */
+    held: () => held.length,
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
 }
 
 export async function waitForHydration(page: Page) {

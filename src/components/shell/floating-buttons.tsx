@@ -2,6 +2,7 @@ import * as React from "react";
 import type { SiteIdentity } from "../../types/content";
 import { whatsappHref } from "../../utils/text";
 import { ArrowUpIcon, ChatIcon } from "./icons";
+import { useScriptTakeover } from "./use-script-takeover";
 import * as styles from "./floating-buttons.module.css";
 
 /** Scroll offset (px) past which both buttons show (spec, section 9). */
@@ -12,7 +13,7 @@ export const SCROLL_THRESHOLD = 300;
  * scroll-to-top does not; once the page has scrolled, both show exactly when past the threshold.
  * `null` is "not scrolled yet".
  */
-function usePastThreshold(): boolean | null {
+function usePastThreshold() {
   const [past, setPast] = React.useState<boolean | null>(null);
   React.useEffect(() => {
     let frame = 0;
@@ -31,30 +32,41 @@ function usePastThreshold(): boolean | null {
       if (frame) window.cancelAnimationFrame(frame);
     };
   }, []);
-  return past;
+  return [past, setPast] as const;
 }
 
-function scrollToTop() {
+/** Scrolls smoothly unless the visitor prefers reduced motion, and keeps "#top" out of the address. */
+function scrollToTop(e: React.MouseEvent) {
+  e.preventDefault();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
 }
 
+/**
+ * Scroll-to-top is a link to "#top" (no element has that id, so the browser scrolls to the top of
+ * the page, smoothly where global.css allows): it works before and without JavaScript. Until the
+ * scripts run, both links are in the HTML and CSS decides what shows (see the module's CSS); then
+ * the state table above does, starting from the scroll position the page has at that moment.
+ */
 export function FloatingButtons({ site }: { site: SiteIdentity }) {
-  const past = usePastThreshold();
+  const [past, setPast] = usePastThreshold();
+  const scripted = useScriptTakeover(() => {
+    if (window.scrollY > SCROLL_THRESHOLD) setPast(true);
+  });
   const { messaging } = site;
   return (
-    <div className={styles.floating}>
-      {past === true && (
-        <button
-          type="button"
+    <div className={styles.floating} data-scripted={scripted}>
+      {(!scripted || past === true) && (
+        <a
+          href="#top"
           className={`${styles.button} ${styles.top}`}
           aria-label={site.labels.scrollTop}
           onClick={scrollToTop}
         >
           <ArrowUpIcon />
-        </button>
+        </a>
       )}
-      {past !== false && (
+      {(!scripted || past !== false) && (
         <a
           className={`${styles.button} ${styles.chat}`}
           href={whatsappHref(messaging.number, messaging.greeting)}

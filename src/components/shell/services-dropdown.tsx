@@ -2,6 +2,7 @@ import * as React from "react";
 import { Link } from "gatsby";
 import type { MenuEntry, NavItem } from "../../types/content";
 import { ChevronIcon } from "./icons";
+import { useScriptTakeover } from "./use-script-takeover";
 import * as styles from "./site-nav.module.css";
 
 interface ServicesDropdownProps {
@@ -17,6 +18,10 @@ interface ServicesDropdownProps {
  * Hover and focus entry open it softly; a click on the button pins it open, a second click closes
  * it. Without pinning, the hover that precedes every mouse click (and the emulated hover of a tap)
  * would open the list only for the click to close it again.
+ *
+ * Before and without JavaScript, CSS opens the list on hover and on focus inside the item (desktop
+ * only), and a placeholder of the button's size holds its place: a button would do nothing then and
+ * announce a wrong state. Once scripts run, the state starts from what CSS showed at that moment.
  */
 export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: ServicesDropdownProps) {
   const [hovered, setHovered] = React.useState(false);
@@ -26,12 +31,16 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
   const buttonRef = React.useRef<HTMLButtonElement>(null);
   const listId = React.useId();
   const open = hovered || focusOpened || pinned;
+  const scripted = useScriptTakeover(() => {
+    setHovered(itemRef.current?.matches(":hover") ?? false);
+    setFocusOpened(itemRef.current?.matches(":focus-within") ?? false);
+  });
 
-  const close = () => {
+  const close = React.useCallback(() => {
     setHovered(false);
     setFocusOpened(false);
     setPinned(false);
-  };
+  }, []);
 
   // Safari does not focus a clicked button, so a blur cannot be relied on to close a pinned list.
   React.useEffect(() => {
@@ -43,10 +52,10 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [pinned]);
 
-  const choose = () => {
+  const choose = React.useCallback(() => {
     close();
     onNavigate();
-  };
+  }, [close, onNavigate]);
   const isInside = (e: React.FocusEvent<HTMLElement>) =>
     e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
 
@@ -54,6 +63,7 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     <li
       ref={itemRef}
       className={styles.services}
+      data-scripted={scripted}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={(e) => {
@@ -73,26 +83,43 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
       <Link to={item.to} className={styles.link} onClick={choose}>
         {item.label}
       </Link>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-label={toggleLabel}
-        onClick={() => (pinned ? close() : setPinned(true))}
-      >
-        <ChevronIcon />
-      </button>
-      <ul id={listId} className={styles.dropdown} hidden={!open}>
-        {entries.map((entry) => (
-          <li key={entry.to}>
-            <Link to={entry.to} className={styles.dropdownLink} onClick={choose}>
-              {entry.label}
-            </Link>
-          </li>
-        ))}
+      {scripted ? (
+        <button
+          ref={buttonRef}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={toggleLabel}
+          onClick={() => (pinned ? close() : setPinned(true))}
+        >
+          <ChevronIcon />
+        </button>
+      ) : (
+        <span className={`${styles.toggle} ${styles.togglePlaceholder}`} aria-hidden="true">
+          <ChevronIcon />
+        </span>
+      )}
+      <ul id={listId} className={styles.dropdown} hidden={scripted && !open}>
+        <DropdownEntries entries={entries} onChoose={choose} />
       </ul>
     </li>
   );
 }
+
+/** The 19 entries, memoised: opening and closing the list, and the hand-over to scripts, leave them as they are. */
+const DropdownEntries = React.memo(function DropdownEntries({
+  entries,
+  onChoose,
+}: {
+  entries: readonly MenuEntry[];
+  onChoose: () => void;
+}) {
+  return entries.map((entry) => (
+    <li key={entry.to}>
+      <Link to={entry.to} className={styles.dropdownLink} onClick={onChoose}>
+        {entry.label}
+      </Link>
+    </li>
+  ));
+});
