@@ -4,17 +4,14 @@
  * where the visitor left the script-free one, without a hydration error.
  */
 import * as React from "react";
-import { TextEncoder } from "node:util";
 import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FloatingButtons } from "../../src/components/shell/floating-buttons";
 import { SiteNav } from "../../src/components/shell/site-nav";
 import { loadShellData } from "../support/content";
 
-// React's server renderer for browsers needs TextEncoder as it loads, which jsdom lacks.
-globalThis.TextEncoder ??= TextEncoder as typeof globalThis.TextEncoder;
-const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
 
 const data = loadShellData();
 const { labels } = data.site;

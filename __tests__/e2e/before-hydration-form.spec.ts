@@ -5,31 +5,13 @@
  *   the scripts, let through afterwards, hydrate that page without a console error.
  * - Typed before hydration and sent after it: nothing typed is lost, and the script sends the JSON.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { contact } from "./support/content";
-import { at, axe, env, expect, test, waitForHydration } from "./support/fixtures";
+import { at, axe, env, expect, holdScripts, test, waitForHydration } from "./support/fixtures";
 
 const { form: text } = contact;
-
-/** Holds every .js request of the site until release(); later ones pass at once. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(
-    (url) => url.origin === new URL(env("E2E_BASE_URL")).origin && url.pathname.endsWith(".js"),
-    (route) => (holding ? void held.push(route) : route.continue()),
-  );
-  return {
-    count: () => held.length,
-    async release() {
-      holding = false;
-      // A script of a page the browser has already left was cancelled with it.
-      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
-    },
-  };
-}
 
 function fields(page: Page) {
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: text.submit }) });
@@ -53,7 +35,7 @@ test("sent before the scripts arrive: the browser posts it, stored once; hydrati
   await page.goto("/contact", { waitUntil: "commit" });
   const f = fields(page);
   await expect(f.submit).toBeVisible();
-  await expect.poll(scripts.count, { message: "the page's scripts are being held" }).toBeGreaterThan(0);
+  await expect.poll(scripts.held, { message: "the page's scripts are being held" }).toBeGreaterThan(0);
   await expect(f.form).not.toHaveAttribute("novalidate", "");
 
   const email = `held-${testInfo.project.name}-${Date.now()}@example.com`;

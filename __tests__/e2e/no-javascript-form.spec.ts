@@ -9,9 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { contact, enquiryResults } from "./support/content";
-import { env, expect, test } from "./support/fixtures";
+import { env, expect, noJsAt, test } from "./support/fixtures";
 
-const noJs = { tag: ["@nojs-375", "@nojs-1280"] };
+const noJs = noJsAt(375, 1280);
 const { form: text } = contact;
 const isEnquiry = (request: Request) => new URL(request.url()).pathname === "/api/email";
 

@@ -111,7 +111,8 @@ export async function holdScripts(page: Page) {
     held: () => held.length,
     async release() {
       released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
+      // A script of a page the browser has left since (a form posted natively) was cancelled with it.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
     },
   };
 }

@@ -25,6 +25,7 @@ function usePastThreshold() {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
     // A reload restored mid-page counts as scrolled; at the top it keeps the initial state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the scroll position exists only in the browser
     if (window.scrollY > SCROLL_THRESHOLD) setPast(true);
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {

@@ -50,7 +50,7 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [pinned]);
+  }, [pinned, close]);
 
   const choose = React.useCallback(() => {
     close();
@@ -60,6 +60,8 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
 
   return (
+    // The item only gathers what happens to its link, button and list (hover, focus, Escape).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       ref={itemRef}
       className={styles.services}

@@ -37,6 +37,8 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
   }, [refocus]);
 
   return (
+    // Escape anywhere in the navigation closes the mobile menu: a handler for the links and buttons inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <nav
       aria-label={labels.mainNav}
       className={styles.nav}
