@@ -11,7 +11,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["public/", ".cache/", "node_modules/", "src/gatsby-types.d.ts", "bench/", "test-results/", "screenshots/", "var/"],
+    ignores: [
+      "public/",
+      ".cache/",
+      "node_modules/",
+      "src/gatsby-types.d.ts",
+      "bench/",
+      "test-results/",
+      "screenshots/",
+      "var/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -19,14 +28,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_` marks an argument a signature requires but the function does not use.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
     files: ["**/*.tsx", "src/**/*.ts"],
     ...react.configs.flat.recommended,
     ...react.configs.flat["jsx-runtime"],
-    languageOptions: { ...react.configs.flat.recommended.languageOptions, globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      ...react.configs.flat.recommended.languageOptions,
+      globals: { ...globals.browser, ...globals.node },
+    },
     settings: { react: { version: "18.3" } },
   },
   reactHooks.configs.flat["recommended-latest"],
@@ -38,7 +53,10 @@ export default tseslint.config(
   {
     // Playwright fixtures are functions of ({ fixtures }, use): neither React hooks nor a mistake.
     files: ["__tests__/e2e/**", "__tests__/deploy/browser/**"],
-    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+    rules: {
+      "react-hooks/rules-of-hooks": "off",
+      "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],
+    },
   },
   prettier,
 );

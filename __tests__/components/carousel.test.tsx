@@ -1,4 +1,4 @@
-import * as React from "react";
+import type { ComponentProps } from "react";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Carousel } from "../../src/components/carousel/carousel";
 import type { CarouselLabels, ImageWithAlt } from "../../src/types/content";
@@ -21,7 +21,7 @@ const slides: ImageWithAlt[] = home.slides.map((slide, i) => ({
   alt: slide.alt,
 }));
 
-function renderCarousel(props: Partial<React.ComponentProps<typeof Carousel>> = {}) {
+function renderCarousel(props: Partial<ComponentProps<typeof Carousel>> = {}) {
   render(<Carousel label={home.carouselLabel} slides={slides} labels={labels} {...props} />);
   const region = screen.getByRole("region", { name: home.carouselLabel });
   return { region, control: within(region).getAllByRole("button")[0] as HTMLElement };
@@ -55,12 +55,7 @@ describe("Carousel", () => {
     const { region } = renderCarousel();
     expect(region).toHaveAttribute("aria-roledescription", "carousel");
     const all = within(region).getAllByRole("group", { hidden: true });
-    expect(all.map((s) => s.getAttribute("aria-label"))).toEqual([
-      "1 of 4",
-      "2 of 4",
-      "3 of 4",
-      "4 of 4",
-    ]);
+    expect(all.map((s) => s.getAttribute("aria-label"))).toEqual(["1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
     all.forEach((s) => expect(s).toHaveAttribute("aria-roledescription", "slide"));
   });
 
@@ -135,10 +130,7 @@ describe("Carousel", () => {
     act(() => control.focus());
     advance(10_000);
     expect(activeSlide()).toBe("1 of 4");
-    expect(within(region).getAllByRole("group")[0]?.parentElement).toHaveAttribute(
-      "aria-live",
-      "polite",
-    );
+    expect(within(region).getAllByRole("group")[0]?.parentElement).toHaveAttribute("aria-live", "polite");
     act(() => control.blur());
     advance(2500);
     expect(activeSlide()).toBe("2 of 4");

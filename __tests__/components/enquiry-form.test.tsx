@@ -3,12 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
-import {
-  configuredEndpoint,
-  enquiryUrl,
-  readCookie,
-  sendEnquiry,
-} from "../../src/components/enquiry/send-enquiry";
+import { configuredEndpoint, enquiryUrl, readCookie, sendEnquiry } from "../../src/components/enquiry/send-enquiry";
 import { loadYaml } from "../support/content";
 
 // The wording as an editor wrote it; the three messages must be the spec's, character for character.
@@ -17,7 +12,12 @@ const REQUIRED = "Please fill in all required fields.";
 const SUCCESS = "Your message has been sent successfully!";
 const ERROR = "There was an error sending your message. Please try again later.";
 const ENDPOINT = "/api";
-const filled = { name: "Asha Raman", phone: "+91 44 0000 0000", email: "asha@example.com", message: "We plan a phase II study." };
+const filled = {
+  name: "Asha Raman",
+  phone: "+91 44 0000 0000",
+  email: "asha@example.com",
+  message: "We plan a phase II study.",
+};
 
 /** Just enough of a Response: the client reads only `ok` and `status`, never the body. */
 function answer(status: number, body = "", contentType = "application/json"): Response {
@@ -136,7 +136,8 @@ describe("the enquiry form", () => {
     ["whitespace-only name, email and message", { name: "   ", email: " \t ", message: "\n  \n" }],
   ])("%s: the required message, no request, the empty fields marked", async (_case, override) => {
     const { user, fields, button, status, fill } = renderForm();
-    const values = Object.keys(override).length === 0 ? { name: "", phone: "", email: "", message: "" } : { ...filled, ...override };
+    const values =
+      Object.keys(override).length === 0 ? { name: "", phone: "", email: "", message: "" } : { ...filled, ...override };
     await fill(values);
     await user.click(button);
     expect(status).toHaveTextContent(REQUIRED);
@@ -174,9 +175,19 @@ describe("the enquiry form", () => {
 
   test("single-line fields are sent trimmed, the message exactly as typed", async () => {
     const { user, button, fill } = renderForm();
-    await fill({ name: "  Asha Raman ", phone: " 044 ", email: " asha@example.com  ", message: "  Line one\nLine two  " });
+    await fill({
+      name: "  Asha Raman ",
+      phone: " 044 ",
+      email: " asha@example.com  ",
+      message: "  Line one\nLine two  ",
+    });
     await user.click(button);
-    expect(sentRequest().body).toEqual({ name: "Asha Raman", phone: "044", email: "asha@example.com", message: "  Line one\nLine two  " });
+    expect(sentRequest().body).toEqual({
+      name: "Asha Raman",
+      phone: "044",
+      email: "asha@example.com",
+      message: "  Line one\nLine two  ",
+    });
   });
 
   test("the XSRF-TOKEN cookie's value, decoded, goes in the X-XSRF-TOKEN header", async () => {
@@ -198,7 +209,9 @@ describe("the enquiry form", () => {
 
   test("while sending: button disabled and showing the sending text, previous message cleared; then success empties the fields", async () => {
     const pending = deferred();
-    fetchMock.mockReturnValueOnce(Promise.reject(new TypeError("Failed to fetch"))).mockReturnValueOnce(pending.promise);
+    fetchMock
+      .mockReturnValueOnce(Promise.reject(new TypeError("Failed to fetch")))
+      .mockReturnValueOnce(pending.promise);
     const { user, fields, button, status, fill } = renderForm();
     await fill();
     await user.click(button);
@@ -230,7 +243,10 @@ describe("the enquiry form", () => {
   });
 
   test.each([
-    ["a 500 HTML error page", () => Promise.resolve(answer(500, "<html><body>Internal Server Error</body></html>", "text/html"))],
+    [
+      "a 500 HTML error page",
+      () => Promise.resolve(answer(500, "<html><body>Internal Server Error</body></html>", "text/html")),
+    ],
     ["a 400 JSON refusal", () => Promise.resolve(answer(400, '{"error":"invalid"}'))],
     ["a 302 (not 2xx)", () => Promise.resolve(answer(302))],
     ["a network error", () => Promise.reject(new TypeError("Failed to fetch"))],
@@ -310,7 +326,12 @@ describe("before and after hydration", () => {
 
     await user.click(screen.getByRole("button", { name: "Send" }));
     await screen.findByText(SUCCESS);
-    expect(sentRequest().body).toEqual({ name: "Asha Raman", phone: "", email: "asha@example.com", message: "Typed after hydration." });
+    expect(sentRequest().body).toEqual({
+      name: "Asha Raman",
+      phone: "",
+      email: "asha@example.com",
+      message: "Typed after hydration.",
+    });
     container.remove();
   });
 });
@@ -354,7 +375,11 @@ describe("sendEnquiry", () => {
     const fetchImpl = jest.fn(async () => answer(200));
     await sendEnquiry({ ...filled, extra: "dropped" } as typeof filled, { endpoint: "/api", fetchImpl });
     expect(JSON.parse(String((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual(filled);
-    await expect(sendEnquiry(filled, { endpoint: "/api", fetchImpl: async () => answer(299) })).resolves.toBeUndefined();
-    await expect(sendEnquiry(filled, { endpoint: "/api", fetchImpl: async () => answer(503, "<html/>", "text/html") })).rejects.toThrow("HTTP 503");
+    await expect(
+      sendEnquiry(filled, { endpoint: "/api", fetchImpl: async () => answer(299) }),
+    ).resolves.toBeUndefined();
+    await expect(
+      sendEnquiry(filled, { endpoint: "/api", fetchImpl: async () => answer(503, "<html/>", "text/html") }),
+    ).rejects.toThrow("HTTP 503");
   });
 });

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { FloatingButtons } from "../../src/components/shell/floating-buttons";
 import { loadShellData } from "../support/content";

@@ -8,5 +8,7 @@ const props = { title: "Our Location", src: "https://www.openstreetmap.org/expor
 
 test("the server HTML holds the frame only inside <noscript>, so it is fetched only without JavaScript", () => {
   const html = renderToStaticMarkup(<MapFrame {...props} />);
-  expect(html).toMatch(/^<noscript><iframe title="Our Location" src="https:\/\/www\.openstreetmap\.org\/[^"]+" loading="lazy" referrerPolicy="no-referrer"><\/iframe><\/noscript>$/i);
+  expect(html).toMatch(
+    /^<noscript><iframe title="Our Location" src="https:\/\/www\.openstreetmap\.org\/[^"]+" loading="lazy" referrerPolicy="no-referrer"><\/iframe><\/noscript>$/i,
+  );
 });

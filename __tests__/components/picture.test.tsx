@@ -15,7 +15,13 @@ function imageData(layout: IGatsbyImageData["layout"], width: number, height: nu
         srcSet: `/static/abc/750/banner.jpg 750w,/static/abc/${width}/banner.jpg ${width}w`,
         sizes: "100vw",
       },
-      sources: [{ type: "image/webp", srcSet: `/static/abc/750/banner.webp 750w,/static/abc/${width}/banner.webp ${width}w`, sizes: "100vw" }],
+      sources: [
+        {
+          type: "image/webp",
+          srcSet: `/static/abc/750/banner.webp 750w,/static/abc/${width}/banner.webp ${width}w`,
+          sizes: "100vw",
+        },
+      ],
     },
   };
 }

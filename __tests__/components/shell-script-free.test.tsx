@@ -3,7 +3,7 @@
  * CSS can open, a scroll-to-top link to "#top"), and hydrating it hands over to the scripted form
  * where the visitor left the script-free one, without a hydration error.
  */
-import * as React from "react";
+import type { ReactElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { act, screen, within } from "@testing-library/react";
@@ -11,7 +11,6 @@ import userEvent from "@testing-library/user-event";
 import { FloatingButtons } from "../../src/components/shell/floating-buttons";
 import { SiteNav } from "../../src/components/shell/site-nav";
 import { loadShellData } from "../support/content";
-
 
 const data = loadShellData();
 const { labels } = data.site;
@@ -34,14 +33,14 @@ afterEach(() => {
 });
 
 /** Puts the server HTML of `element` into the document, as the browser receives it. */
-function serverHtml(element: React.ReactElement) {
+function serverHtml(element: ReactElement) {
   const container = document.createElement("div");
   container.innerHTML = renderToString(element);
   document.body.append(container);
   return container;
 }
 
-function hydrate(container: HTMLElement, element: React.ReactElement) {
+function hydrate(container: HTMLElement, element: ReactElement) {
   act(() => {
     root = hydrateRoot(container, element);
   });

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { Shell } from "../../src/components/shell/shell";
 import { loadShellData } from "../support/content";
@@ -60,10 +59,7 @@ describe("Shell", () => {
     expect(telephone.getAttribute("href")).toMatch(/^tel:\+\d{8,15}$/);
     expect(within(footer).getByText(site.labels.mobile)).toBeVisible();
     expect(within(footer).getByText(site.labels.telephone)).toBeVisible();
-    expect(within(footer).getByRole("link", { name: site.email })).toHaveAttribute(
-      "href",
-      `mailto:${site.email}`,
-    );
+    expect(within(footer).getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
   });
 
   it("links Facebook, Instagram and LinkedIn under Follow Us, in a new tab", () => {

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SiteNav } from "../../src/components/shell/site-nav";

@@ -30,7 +30,16 @@ interface Service {
 
 function spawnService(env: NodeJS.ProcessEnv, port: number, dataDir: string): Proc {
   const proc = run(process.execPath, ["--import", "tsx", "src/scripts/enquiry-server.ts"], {
-    env: { ...process.env, SMTP_URL: "", ENQUIRY_TO: "", ENQUIRY_RATE_LIMIT: "1000", ENQUIRY_HOST: "127.0.0.1", ENQUIRY_PORT: String(port), ENQUIRY_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      SMTP_URL: "",
+      ENQUIRY_TO: "",
+      ENQUIRY_RATE_LIMIT: "1000",
+      ENQUIRY_HOST: "127.0.0.1",
+      ENQUIRY_PORT: String(port),
+      ENQUIRY_DATA_DIR: dataDir,
+      ...env,
+    },
   });
   procs.push(proc);
   return proc;
@@ -49,16 +58,34 @@ async function startService(env: NodeJS.ProcessEnv = {}): Promise<Service> {
     origin,
     port,
     dataDir,
-    stored: () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>) : []),
-    log: () => proc.output().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
+    stored: () =>
+      fs.existsSync(file)
+        ? fs
+            .readFileSync(file, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, string>)
+        : [],
+    log: () =>
+      proc
+        .output()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
   };
 }
 
-const enquiry = { name: "Kavitha Subramanian", phone: "+91 98400 12345", email: "kavitha@example.in", message: "Secret study plans." };
+const enquiry = {
+  name: "Kavitha Subramanian",
+  phone: "+91 98400 12345",
+  email: "kavitha@example.in",
+  message: "Secret study plans.",
+};
 const body = JSON.stringify(enquiry);
 
 /** Resolves "still running" after ms (a timer that does not keep Jest alive). */
-const stillRunningAfter = (ms: number) => new Promise((resolve) => setTimeout(() => resolve("still running"), ms).unref());
+const stillRunningAfter = (ms: number) =>
+  new Promise((resolve) => setTimeout(() => resolve("still running"), ms).unref());
 
 const until = async (condition: () => boolean, ms: number) => {
   for (let waited = 0; !condition(); waited += 25) {
@@ -88,13 +115,21 @@ describe("endpoints", () => {
   });
 
   test("POST /api/email is the receiver: 201 and stored; its refusals as they are", async () => {
-    const res = await request(`${service.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const res = await request(`${service.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(201);
     const { id } = JSON.parse(res.body.toString()) as { id: string };
     expect(service.stored()).toEqual([{ id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" }]);
     const get = await request(`${service.origin}/api/email`);
     expect(get.status).toBe(405);
-    const bad = await request(`${service.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const bad = await request(`${service.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(JSON.parse(bad.body.toString())).toMatchObject({ error: "invalid_json" });
   });
 
@@ -108,9 +143,18 @@ describe("endpoints", () => {
     await request(`${service.origin}/healthz?name=Kavitha`);
     const lines = service.log();
     expect(lines.length).toBeGreaterThan(3);
-    for (const line of lines) expect(line).toEqual(expect.objectContaining({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: expect.stringMatching(/^(info|warn|error)$/), msg: expect.any(String) }));
+    for (const line of lines)
+      expect(line).toEqual(
+        expect.objectContaining({
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          level: expect.stringMatching(/^(info|warn|error)$/),
+          msg: expect.any(String),
+        }),
+      );
     expect(lines.find((l) => l.msg === "listening")).toMatchObject({ host: "127.0.0.1", port: service.port });
-    expect(lines.filter((l) => l.msg === "request" && l.method === "POST" && l.path === "/api/email").map((l) => l.status)).toEqual([201, 400]);
+    expect(
+      lines.filter((l) => l.msg === "request" && l.method === "POST" && l.path === "/api/email").map((l) => l.status),
+    ).toEqual([201, 400]);
     expect(lines.some((l) => l.msg === "request" && l.path === "/healthz" && l.status === 200)).toBe(true);
     const output = service.proc.output();
     for (const personal of [enquiry.name, enquiry.email, enquiry.phone, enquiry.message, "Kavitha"]) {
@@ -118,8 +162,15 @@ describe("endpoints", () => {
     }
     // Nor the client's address.
     for (const line of lines.filter((l) => l.msg === "request")) {
-      expect(Object.keys(line).sort()).toEqual(expect.arrayContaining(["durationMs", "level", "method", "msg", "path", "status", "time"]));
-      expect(Object.keys(line).filter((k) => !["durationMs", "level", "method", "msg", "path", "status", "time", "requestId", "aborted"].includes(k))).toEqual([]);
+      expect(Object.keys(line).sort()).toEqual(
+        expect.arrayContaining(["durationMs", "level", "method", "msg", "path", "status", "time"]),
+      );
+      expect(
+        Object.keys(line).filter(
+          (k) =>
+            !["durationMs", "level", "method", "msg", "path", "status", "time", "requestId", "aborted"].includes(k),
+        ),
+      ).toEqual([]);
     }
   });
 });
@@ -130,16 +181,20 @@ describe("settings", () => {
     ["ENQUIRY_PORT", "99999"],
     ["ENQUIRY_TRUST_PROXY", "perhaps"],
     ["ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS", "0"],
-  ])("an invalid %s (%s) stops it at start with exit code 1 and a message naming it", async (name, value) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-service-"));
-    dirs.push(dataDir);
-    const proc = spawnService({ [name]: value }, await freePort(), dataDir);
-    const code = await Promise.race([proc.exited, stillRunningAfter(20_000)]);
-    expect(code).toBe(1);
-    const line = JSON.parse(proc.output().trim().split("\n").at(-1)!) as Record<string, string>;
-    expect(line).toMatchObject({ level: "error", msg: "cannot start the enquiry service" });
-    expect(line.error).toContain(name);
-  }, 30_000);
+  ])(
+    "an invalid %s (%s) stops it at start with exit code 1 and a message naming it",
+    async (name, value) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-service-"));
+      dirs.push(dataDir);
+      const proc = spawnService({ [name]: value }, await freePort(), dataDir);
+      const code = await Promise.race([proc.exited, stillRunningAfter(20_000)]);
+      expect(code).toBe(1);
+      const line = JSON.parse(proc.output().trim().split("\n").at(-1)!) as Record<string, string>;
+      expect(line).toMatchObject({ level: "error", msg: "cannot start the enquiry service" });
+      expect(line.error).toContain(name);
+    },
+    30_000,
+  );
 
   test("an existing data folder readable by others is tightened to 700 at start, and the log says so", async () => {
     const base = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-service-"));
@@ -154,8 +209,16 @@ describe("settings", () => {
     await waitFor(`http://127.0.0.1:${port}/healthz`, 200, 300, () => proc.child.exitCode === null);
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dataDir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
-    const changes = proc.output().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>).filter((l) => l.msg === "data folder permissions tightened");
-    expect(changes.map((l) => l.change)).toEqual([`${dataDir}: permissions 755 tightened to 700`, `${path.join(dataDir, "enquiries.jsonl")}: permissions 644 tightened to 600`]);
+    const changes = proc
+      .output()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, string>)
+      .filter((l) => l.msg === "data folder permissions tightened");
+    expect(changes.map((l) => l.change)).toEqual([
+      `${dataDir}: permissions 755 tightened to 700`,
+      `${path.join(dataDir, "enquiries.jsonl")}: permissions 644 tightened to 600`,
+    ]);
     await stopProc(proc);
   }, 60_000);
 
@@ -216,7 +279,11 @@ describe("graceful shutdown", () => {
     const code = await Promise.race([service.proc.exited, stillRunningAfter(15_000)]);
     expect(code).toBe(1);
     expect(Date.now() - started).toBeLessThan(8_000);
-    expect(service.log().some((l) => l.msg === "requests still in flight after the shutdown timeout: closing their connections")).toBe(true);
+    expect(
+      service
+        .log()
+        .some((l) => l.msg === "requests still in flight after the shutdown timeout: closing their connections"),
+    ).toBe(true);
     stalled.socket.destroy();
     expect(service.stored()).toEqual([]);
   }, 60_000);

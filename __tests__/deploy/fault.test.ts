@@ -89,11 +89,18 @@ test("SIGTERM mid-stream: every 2xx stored once, every other answer an error the
     // arriving when the SIGTERM lands: certainly in flight.
     const port = Number(new URL(stack.serviceOrigin).port);
     const slowMessage = "in flight at the SIGTERM";
-    const slow = slowPost(port, JSON.stringify({ name: "Slow Upload", email: "slow@example.in", message: slowMessage }));
+    const slow = slowPost(
+      port,
+      JSON.stringify({ name: "Slow Upload", email: "slow@example.in", message: slowMessage }),
+    );
     await sleep(300);
     phase = "stopping";
     const exited = stack.stopService("SIGTERM");
-    await until(() => stack.serviceLog().some((l) => l.msg === "shutting down"), 10_000, "the service to start shutting down");
+    await until(
+      () => stack.serviceLog().some((l) => l.msg === "shutting down"),
+      10_000,
+      "the service to start shutting down",
+    );
     await sleep(200);
     slow.send();
     const slowAnswer = await slow.closed;
@@ -102,7 +109,11 @@ test("SIGTERM mid-stream: every 2xx stored once, every other answer an error the
     expect(exit).toBe(0);
     expect(slowAnswer).toMatch(/^HTTP\/1\.1 201 /);
     slowId = String(rawJson(slowAnswer).id);
-    await until(() => outcomes.filter((o) => o.phase === "down" && !o.ok).length >= 5, 20_000, "refusals while the service is down");
+    await until(
+      () => outcomes.filter((o) => o.phase === "down" && !o.ok).length >= 5,
+      20_000,
+      "refusals while the service is down",
+    );
     // nginx answers for the stopped service with JSON the form treats as an error.
     const down = await request(`${stack.origin}/api/health`);
     expect(down.status).toBe(503);
@@ -122,7 +133,12 @@ test("SIGTERM mid-stream: every 2xx stored once, every other answer an error the
   const stopped = log.find((l) => l.msg === "stopped");
   console.log(
     `fault test: ${outcomes.length} enquiries; accepted ${accepted("before")} before, ${accepted("stopping")} during shutdown, ${accepted("after")} after the restart; ` +
-      `${outcomes.filter((o) => !o.ok).length} refused (${JSON.stringify(countBy(outcomes.filter((o) => !o.ok), (o) => o.status ?? o.networkError ?? "?"))}); ` +
+      `${outcomes.filter((o) => !o.ok).length} refused (${JSON.stringify(
+        countBy(
+          outcomes.filter((o) => !o.ok),
+          (o) => o.status ?? o.networkError ?? "?",
+        ),
+      )}); ` +
       `in flight at SIGTERM: ${shutdown?.inFlight}; clean stop: ${stopped?.clean}`,
   );
   expect(shutdown).toMatchObject({ reason: "SIGTERM", inFlight: expect.any(Number) });

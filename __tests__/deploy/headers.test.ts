@@ -82,7 +82,11 @@ describe("a POST to a page", () => {
     ["/services/study-design", "/services/study-design"],
     ["/contact?x=1", "/contact"],
   ])("%s is answered 303 to %s, the page itself (not nginx's bare 405)", async (from, to) => {
-    const res = await request(`${stack.origin}${from}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    const res = await request(`${stack.origin}${from}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(to);
     expectSecurityHeaders(res);
@@ -104,11 +108,31 @@ describe("caching", () => {
     { label: "the manifest", url: () => "/manifest.webmanifest", expected: REVALIDATE },
     { label: "robots.txt", url: () => "/robots.txt", expected: REVALIDATE },
     { label: "the sitemap", url: () => "/sitemap-index.xml", expected: REVALIDATE },
-    { label: "the app bundle (content hash in its name)", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
-    { label: "the webpack runtime", url: () => firstMatch(/"(\/webpack-runtime-[0-9a-f]{20}\.js)"/), expected: IMMUTABLE },
-    { label: "the page's stylesheet", url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/), expected: IMMUTABLE },
-    { label: "an image under /static/", url: () => firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+)"/), expected: IMMUTABLE },
-    { label: "an icon with its ?v= version", url: () => firstMatch(/href="(\/icons\/icon-48x48\.png\?v=[0-9a-f]{32})"/), expected: IMMUTABLE },
+    {
+      label: "the app bundle (content hash in its name)",
+      url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/),
+      expected: IMMUTABLE,
+    },
+    {
+      label: "the webpack runtime",
+      url: () => firstMatch(/"(\/webpack-runtime-[0-9a-f]{20}\.js)"/),
+      expected: IMMUTABLE,
+    },
+    {
+      label: "the page's stylesheet",
+      url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/),
+      expected: IMMUTABLE,
+    },
+    {
+      label: "an image under /static/",
+      url: () => firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+)"/),
+      expected: IMMUTABLE,
+    },
+    {
+      label: "an icon with its ?v= version",
+      url: () => firstMatch(/href="(\/icons\/icon-48x48\.png\?v=[0-9a-f]{32})"/),
+      expected: IMMUTABLE,
+    },
     { label: "an icon without its version", url: () => "/icons/icon-48x48.png", expected: REVALIDATE },
   ])("$label: Cache-Control $expected", async ({ url, expected }) => {
     const res = await get(url());
@@ -162,7 +186,9 @@ describe("compression", () => {
   });
 
   test("images are not compressed again", async () => {
-    const res = await get(firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+\.(?:png|jpg))"/), { "accept-encoding": "gzip" });
+    const res = await get(firstMatch(/src="(\/static\/[0-9a-f]{32}\/[^"]+\.(?:png|jpg))"/), {
+      "accept-encoding": "gzip",
+    });
     expect(res.headers["content-encoding"]).toBeUndefined();
   });
 });
@@ -175,9 +201,16 @@ function expectSecurityHeaders(res: RawAnswer): void {
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
   expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   const permissions = String(res.headers["permissions-policy"]);
-  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`);
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+    expect(permissions).toContain(`${feature}=()`);
   expect(res.headers["x-frame-options"]).toBe("DENY");
-  for (const name of ["strict-transport-security", "x-content-type-options", "referrer-policy", "permissions-policy", "content-security-policy"]) {
+  for (const name of [
+    "strict-transport-security",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "content-security-policy",
+  ]) {
     expect([name, headerCount(res, name)]).toEqual([name, 1]);
   }
   const csp = parseCsp(String(res.headers["content-security-policy"]));
@@ -218,8 +251,14 @@ describe("security headers", () => {
 
   test("script-src lists exactly the hashes of this build's inline scripts (csp-hashes.mjs over the served root)", async () => {
     const csp = parseCsp(String((await get("/home")).headers["content-security-policy"]));
-    const allowed = csp.get("script-src")!.filter((s) => s.startsWith("'sha256-")).sort();
-    const run = spawnSync(process.execPath, ["src/scripts/csp-hashes.mjs", "--public", stack.root, "--json"], { cwd: projectRoot, encoding: "utf8" });
+    const allowed = csp
+      .get("script-src")!
+      .filter((s) => s.startsWith("'sha256-"))
+      .sort();
+    const run = spawnSync(process.execPath, ["src/scripts/csp-hashes.mjs", "--public", stack.root, "--json"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(0);
     const computed = JSON.parse(run.stdout) as { hashes: string[]; files: number; inlineScripts: number };
     expect(computed.files).toBeGreaterThanOrEqual(specRoutes.length + 2);
@@ -231,20 +270,29 @@ describe("security headers", () => {
 
 describe("the enquiry service behind /api/", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    request(`${stack.origin}/api/email`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    request(`${stack.origin}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
 
   test("a browser's same-origin post is stored; the service sees the client's host and address", async () => {
-    const res = await post(JSON.stringify({ name: "Same Origin", email: "same@example.in", message: "Through nginx." }), {
-      origin: stack.origin,
-      "sec-fetch-site": "same-origin",
-    });
+    const res = await post(
+      JSON.stringify({ name: "Same Origin", email: "same@example.in", message: "Through nginx." }),
+      {
+        origin: stack.origin,
+        "sec-fetch-site": "same-origin",
+      },
+    );
     expect(res.status).toBe(201);
     const { id } = JSON.parse(res.body.toString()) as { id: string };
     expect(stack.stored().filter((e) => e.id === id)).toHaveLength(1);
   });
 
   test("a cross-site post is refused by the service (403, JSON)", async () => {
-    const res = await post(JSON.stringify({ name: "X", email: "x@example.in", message: "x" }), { origin: "https://evil.example" });
+    const res = await post(JSON.stringify({ name: "X", email: "x@example.in", message: "x" }), {
+      origin: "https://evil.example",
+    });
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body.toString())).toMatchObject({ error: "cross_site_request" });
     expectSecurityHeaders(res);
@@ -263,7 +311,11 @@ describe("the enquiry service behind /api/", () => {
     const message = `Form through nginx ${Date.now()}`;
     const res = await request(`${stack.origin}/api/email`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: stack.origin, "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: stack.origin,
+        "sec-fetch-site": "same-origin",
+      },
       body: new URLSearchParams({ name: "No Script", phone: "", email: "noscript@example.in", message }).toString(),
     });
     expect(res.status).toBe(303);
@@ -287,19 +339,39 @@ describe("the enquiry service behind /api/", () => {
     const lines = stack.serviceLog().filter((l) => l.msg === "request" && String(l.path).startsWith("/api/"));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
-      expect(line).toEqual(expect.objectContaining({ time: expect.any(String), level: "info", method: expect.any(String), path: expect.any(String), status: expect.any(Number), durationMs: expect.any(Number) }));
+      expect(line).toEqual(
+        expect.objectContaining({
+          time: expect.any(String),
+          level: "info",
+          method: expect.any(String),
+          path: expect.any(String),
+          status: expect.any(Number),
+          durationMs: expect.any(Number),
+        }),
+      );
       expect(line.requestId).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, for matching its access log
     }
     const all = stack.service().output();
-    for (const secret of ["same@example.in", "Same Origin", "Through nginx.", "private"]) expect(all).not.toContain(secret);
+    for (const secret of ["same@example.in", "Same Origin", "Through nginx.", "private"])
+      expect(all).not.toContain(secret);
 
     // nginx's access log: JSON too, the path as requested without its query, and the same request id.
-    const access = fs.readFileSync(path.join(stack.confDir, "logs", "access.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = fs
+      .readFileSync(path.join(stack.confDir, "logs", "access.log"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const health = access.filter((l) => l.path === "/api/health").at(-1)!;
     expect(health).toMatchObject({ method: "GET", status: 200, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     // The service's line for the same request (its stdout may reach this process a moment after the answer).
-    for (let i = 0; i < 50 && !stack.serviceLog().some((l) => l.requestId === health.requestId); i += 1) await new Promise((r) => setTimeout(r, 50));
-    expect(stack.serviceLog().find((l) => l.requestId === health.requestId)).toMatchObject({ msg: "request", method: "GET", path: "/api/health", status: 200 });
+    for (let i = 0; i < 50 && !stack.serviceLog().some((l) => l.requestId === health.requestId); i += 1)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(stack.serviceLog().find((l) => l.requestId === health.requestId)).toMatchObject({
+      msg: "request",
+      method: "GET",
+      path: "/api/health",
+      status: 200,
+    });
     expect(access.some((l) => l.path === "/home" && l.status === 200)).toBe(true);
     expect(JSON.stringify(access)).not.toMatch(/private|127\.0\.0\.1/);
   });

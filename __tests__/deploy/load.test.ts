@@ -54,7 +54,11 @@ test("pages: 50 connections for 10 s, every answer 200", async () => {
   figures.pages = summary(result);
   console.log(`pages through nginx: ${JSON.stringify(figures.pages)}`);
   // On failure, what the client saw (ECONNRESET, EPIPE, …) and what nginx logged name the cause.
-  expect({ errors: result.errors, errorMessages: result.errorMessages, nginxLog: result.errors ? nginxErrorLog() : [] }).toEqual({
+  expect({
+    errors: result.errors,
+    errorMessages: result.errorMessages,
+    nginxLog: result.errors ? nginxErrorLog() : [],
+  }).toEqual({
     errors: 0,
     errorMessages: [],
     nginxLog: [],
@@ -82,7 +86,12 @@ test("enquiries: 500 at 20 connections, each 2xx stored exactly once", async () 
           path: "/api/email",
           headers: { "content-type": "application/json", origin: stack.origin },
           // [<id>] becomes a fresh id in every request: 500 different enquiries.
-          body: JSON.stringify({ name: "Load Test", phone: "+91 44 0000 0000", email: "load@example.in", message: "load [<id>]" }),
+          body: JSON.stringify({
+            name: "Load Test",
+            phone: "+91 44 0000 0000",
+            email: "load@example.in",
+            message: "load [<id>]",
+          }),
           onResponse: (status: number, body: string) => {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status >= 200 && status < 300) accepted.push((JSON.parse(body) as { id: string }).id);

@@ -38,12 +38,22 @@ function fakeBuild(files: Record<string, string>): string {
 }
 
 const node = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, args, { cwd: projectRoot, encoding: "utf8", env: { ...process.env, GATSBY_ENQUIRY_API: "", ...env } });
+  spawnSync(process.execPath, args, {
+    cwd: projectRoot,
+    encoding: "utf8",
+    env: { ...process.env, GATSBY_ENQUIRY_API: "", ...env },
+  });
 
 function csp(root: string, env: NodeJS.ProcessEnv = {}) {
   const result = node(["src/scripts/csp-hashes.mjs", "--public", root, "--json"], env);
   if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout) as { policy: string; hashes: string[]; inlineScripts: number; dataBlocks: number; files: number };
+  return JSON.parse(result.stdout) as {
+    policy: string;
+    hashes: string[];
+    inlineScripts: number;
+    dataBlocks: number;
+    files: number;
+  };
 }
 
 describe("csp-hashes.mjs", () => {
@@ -81,7 +91,9 @@ describe("csp-hashes.mjs", () => {
     const out = path.join(tempDir(), "csp.conf");
     expect(node(["src/scripts/csp-hashes.mjs", "--public", root, "--out", out]).status).toBe(0);
     const include = fs.readFileSync(out, "utf8");
-    expect(include).toMatch(/^add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-[^"]+" always;$/m);
+    expect(include).toMatch(
+      /^add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-[^"]+" always;$/m,
+    );
   });
 
   test("embedded frames, outside images and an outside enquiry endpoint are allowed by origin", () => {
@@ -120,16 +132,40 @@ describe("render.mjs", () => {
   test("renders a configuration nginx accepts, with no placeholder left", () => {
     const root = fakeBuild({ "home/index.html": home });
     const out = path.join(tempDir(), "conf");
-    const result = node(["deploy/nginx/render.mjs", "--standalone", "--root", root, "--out", out, "--listen", "127.0.0.1:8099", "--upstream", "127.0.0.1:9199", "--server-name", "www.example.com"]);
+    const result = node([
+      "deploy/nginx/render.mjs",
+      "--standalone",
+      "--root",
+      root,
+      "--out",
+      out,
+      "--listen",
+      "127.0.0.1:8099",
+      "--upstream",
+      "127.0.0.1:9199",
+      "--server-name",
+      "www.example.com",
+    ]);
     expect(result.status).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(["csp.conf", "cyrus.conf", "logs", "mime.types", "nginx.conf", "security-headers.conf", "temp"]);
-    for (const file of ["cyrus.conf", "security-headers.conf", "nginx.conf"]) expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
+    expect(fs.readdirSync(out).sort()).toEqual([
+      "csp.conf",
+      "cyrus.conf",
+      "logs",
+      "mime.types",
+      "nginx.conf",
+      "security-headers.conf",
+      "temp",
+    ]);
+    for (const file of ["cyrus.conf", "security-headers.conf", "nginx.conf"])
+      expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
     const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
     expect(site).toContain(`root ${root};`);
     expect(site).toContain("listen 127.0.0.1:8099;");
     expect(site).toContain("server 127.0.0.1:9199 max_fails=0;");
     expect(site).toContain("server_name www.example.com;");
-    const check = spawnSync(NGINX, ["-t", "-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")], { encoding: "utf8" });
+    const check = spawnSync(NGINX, ["-t", "-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")], {
+      encoding: "utf8",
+    });
     expect(check.stderr).toContain("test is successful");
   });
 
@@ -139,7 +175,15 @@ describe("render.mjs", () => {
     ["--server-name", "example.com; return 200"],
   ])("refuses %s %j (nothing but the value can reach the configuration)", (flag, value) => {
     const root = fakeBuild({ "home/index.html": home });
-    const result = node(["deploy/nginx/render.mjs", "--root", root, "--out", path.join(tempDir(), "conf"), flag, value]);
+    const result = node([
+      "deploy/nginx/render.mjs",
+      "--root",
+      root,
+      "--out",
+      path.join(tempDir(), "conf"),
+      flag,
+      value,
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("is not allowed");
   });
@@ -148,7 +192,19 @@ describe("render.mjs", () => {
     const root = fakeBuild({ "home/index.html": home });
     const certDir = tempDir();
     fs.writeFileSync(path.join(certDir, "c.pem"), "x");
-    const base = ["deploy/nginx/render.mjs", "--root", root, "--out", path.join(tempDir(), "conf"), "--tls-cert", path.join(certDir, "c.pem"), "--tls-key", path.join(certDir, "c.pem"), "--http-redirect", "80"];
+    const base = [
+      "deploy/nginx/render.mjs",
+      "--root",
+      root,
+      "--out",
+      path.join(tempDir(), "conf"),
+      "--tls-cert",
+      path.join(certDir, "c.pem"),
+      "--tls-key",
+      path.join(certDir, "c.pem"),
+      "--http-redirect",
+      "80",
+    ];
     for (const names of [[], ["--server-name", "*.example.com"]]) {
       const result = node([...base, ...names]);
       expect(result.status).toBe(1);
@@ -171,11 +227,34 @@ describe("render.mjs", () => {
     expect(defaults).toContain("proxy_read_timeout 30s;");
     expect(defaults).toContain('proxy_set_header X-Request-Start "t=${msec}";');
     expect(defaults).toContain("gzip_static on;");
-    const custom = render("--api-rate", "5r/s", "--api-burst", "3", "--api-conn-limit", "2", "--conn-limit", "50", "--api-timeout", "12").conf;
-    for (const line of ["rate=5r/s;", "burst=3 nodelay;", "limit_conn cyrus_api_conn 2;", "limit_conn cyrus_conn 50;", "proxy_read_timeout 12s;", "proxy_send_timeout 12s;"]) {
+    const custom = render(
+      "--api-rate",
+      "5r/s",
+      "--api-burst",
+      "3",
+      "--api-conn-limit",
+      "2",
+      "--conn-limit",
+      "50",
+      "--api-timeout",
+      "12",
+    ).conf;
+    for (const line of [
+      "rate=5r/s;",
+      "burst=3 nodelay;",
+      "limit_conn cyrus_api_conn 2;",
+      "limit_conn cyrus_conn 50;",
+      "proxy_read_timeout 12s;",
+      "proxy_send_timeout 12s;",
+    ]) {
       expect(custom).toContain(line);
     }
-    for (const [flag, value] of [["--api-rate", "10r/h"], ["--api-burst", "0"], ["--conn-limit", "many"], ["--api-timeout", "1; return 200"]]) {
+    for (const [flag, value] of [
+      ["--api-rate", "10r/h"],
+      ["--api-burst", "0"],
+      ["--conn-limit", "many"],
+      ["--api-timeout", "1; return 200"],
+    ]) {
       const { result } = render(flag!, value!);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain("is not allowed");
@@ -187,7 +266,10 @@ describe("render.mjs", () => {
     const render = (...args: string[]) => {
       const out = path.join(tempDir(), "conf");
       expect(node(["deploy/nginx/render.mjs", "--standalone", "--root", root, "--out", out, ...args]).status).toBe(0);
-      return { site: fs.readFileSync(path.join(out, "cyrus.conf"), "utf8"), main: fs.readFileSync(path.join(out, "nginx.conf"), "utf8") };
+      return {
+        site: fs.readFileSync(path.join(out, "cyrus.conf"), "utf8"),
+        main: fs.readFileSync(path.join(out, "nginx.conf"), "utf8"),
+      };
     };
     const on = render("--brotli", "on");
     expect(on.site).toContain("    brotli_static on;");
@@ -195,15 +277,21 @@ describe("render.mjs", () => {
     const off = render("--brotli", "off");
     expect(off.site).not.toContain("brotli_static on;");
     expect(off.main).not.toContain("load_module");
-    expect(render().site.includes("brotli_static on;")).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
+    expect(render().site.includes("brotli_static on;")).toBe(
+      fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"),
+    );
   });
 
   test("refuses a root that is not a build, or whose path nginx would read as variables", () => {
-    expect(node(["deploy/nginx/render.mjs", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr).toContain("not a built site");
+    expect(
+      node(["deploy/nginx/render.mjs", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr,
+    ).toContain("not a built site");
     const odd = path.join(tempDir(), "$document_root");
     fs.mkdirSync(odd);
     fs.writeFileSync(path.join(odd, "404.html"), "x");
-    expect(node(["deploy/nginx/render.mjs", "--root", odd, "--out", path.join(tempDir(), "conf")]).stderr).toContain("is not allowed");
+    expect(node(["deploy/nginx/render.mjs", "--root", odd, "--out", path.join(tempDir(), "conf")]).stderr).toContain(
+      "is not allowed",
+    );
   });
 
   test("with a certificate: HTTPS with HTTP/2 and HSTS, and plain HTTP redirected to HTTPS", async () => {
@@ -211,16 +299,49 @@ describe("render.mjs", () => {
     const certDir = tempDir();
     const cert = path.join(certDir, "cert.pem");
     const key = path.join(certDir, "key.pem");
-    const openssl = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", key, "-out", cert], { encoding: "utf8" });
+    const openssl = spawnSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ],
+      { encoding: "utf8" },
+    );
     if (openssl.status !== 0) throw new Error(`openssl: ${openssl.stderr}`);
     fs.chmodSync(key, 0o644);
     const httpsPort = await freePort();
     const httpPort = await freePort();
     const out = path.join(tempDir(), "conf");
     const rendered = node([
-      "deploy/nginx/render.mjs", "--standalone", "--workers", "1", "--root", root, "--out", out,
-      "--listen", `127.0.0.1:${httpsPort}`, "--tls-cert", cert, "--tls-key", key, "--http-redirect", `127.0.0.1:${httpPort}`,
-      "--server-name", "www.example.com",
+      "deploy/nginx/render.mjs",
+      "--standalone",
+      "--workers",
+      "1",
+      "--root",
+      root,
+      "--out",
+      out,
+      "--listen",
+      `127.0.0.1:${httpsPort}`,
+      "--tls-cert",
+      cert,
+      "--tls-key",
+      key,
+      "--http-redirect",
+      `127.0.0.1:${httpPort}`,
+      "--server-name",
+      "www.example.com",
     ]);
     expect(rendered.status).toBe(0);
     const nginx = run(NGINX, ["-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")]);
@@ -228,10 +349,13 @@ describe("render.mjs", () => {
 
     const get = (p: string) =>
       new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-        const req = https.get({ host: "127.0.0.1", port: httpsPort, path: p, rejectUnauthorized: false, agent: false, timeout: 5_000 }, (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
-        });
+        const req = https.get(
+          { host: "127.0.0.1", port: httpsPort, path: p, rejectUnauthorized: false, agent: false, timeout: 5_000 },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
+          },
+        );
         req.on("error", reject);
       });
     let answer: Awaited<ReturnType<typeof get>> | undefined;
@@ -244,10 +368,13 @@ describe("render.mjs", () => {
     expect(answer?.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     // HTTP/2 is offered: a client that proposes h2 gets it.
     const alpn = await new Promise<string | false>((resolve, reject) => {
-      const socket = tls.connect({ host: "127.0.0.1", port: httpsPort, rejectUnauthorized: false, ALPNProtocols: ["h2", "http/1.1"] }, () => {
-        resolve(socket.alpnProtocol ?? false);
-        socket.end();
-      });
+      const socket = tls.connect(
+        { host: "127.0.0.1", port: httpsPort, rejectUnauthorized: false, ALPNProtocols: ["h2", "http/1.1"] },
+        () => {
+          resolve(socket.alpnProtocol ?? false);
+          socket.end();
+        },
+      );
       socket.on("error", reject);
     });
     expect(alpn).toBe("h2");

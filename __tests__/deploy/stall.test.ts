@@ -25,17 +25,26 @@ function post(stack: Stack, kind: "json" | "form", fields: Record<string, string
   const json = kind === "json";
   return request(`${stack.origin}/api/email`, {
     method: "POST",
-    headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", origin: stack.origin, "sec-fetch-site": "same-origin" },
+    headers: {
+      "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
+      origin: stack.origin,
+      "sec-fetch-site": "same-origin",
+    },
     body: json ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
     timeoutMs: 20_000,
   });
 }
 
-const postsHandled = (stack: Stack) => stack.serviceLog().filter((l) => l.msg === "request" && l.method === "POST" && l.path === "/api/email").length;
+const postsHandled = (stack: Stack) =>
+  stack.serviceLog().filter((l) => l.msg === "request" && l.method === "POST" && l.path === "/api/email").length;
 const storedWith = (stack: Stack, message: string) => stack.stored().filter((e) => e.message === message);
 
 /** SIGSTOP the service, send, expect nginx's answer, SIGCONT, and wait until the service has handled the request. */
-async function sendWhileStalled(stack: Stack, kind: "json" | "form", fields: Record<string, string>): Promise<RawAnswer> {
+async function sendWhileStalled(
+  stack: Stack,
+  kind: "json" | "form",
+  fields: Record<string, string>,
+): Promise<RawAnswer> {
   const handledBefore = postsHandled(stack);
   const service = stack.service().child;
   service.kill("SIGSTOP");
@@ -54,19 +63,37 @@ async function sendWhileStalled(stack: Stack, kind: "json" | "form", fields: Rec
 describe("the service's deadline (2 s) is below nginx's timeout (4 s)", () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ serviceEnv: { ENQUIRY_DEADLINE_SECONDS: "2" }, renderArgs: [...LIFTED_LIMITS, "--api-timeout", "4"] });
+    stack = await startStack({
+      serviceEnv: { ENQUIRY_DEADLINE_SECONDS: "2" },
+      renderArgs: [...LIFTED_LIMITS, "--api-timeout", "4"],
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
   }, 30_000);
 
   test("JSON: 503 while stalled, not stored on resume (past its deadline), the resend stored once with 201", async () => {
-    const fields = { name: "Stalled Visitor", phone: "", email: "stalled@example.in", message: `JSON sent into a stall ${Date.now()}` };
+    const fields = {
+      name: "Stalled Visitor",
+      phone: "",
+      email: "stalled@example.in",
+      message: `JSON sent into a stall ${Date.now()}`,
+    };
     const stalled = await sendWhileStalled(stack, "json", fields);
     expect(stalled.status).toBe(503);
     expect(JSON.parse(stalled.body.toString())).toMatchObject({ error: "service_unavailable" });
     expect(storedWith(stack, fields.message)).toEqual([]);
-    expect(stack.serviceLog().some((l) => l.level === "warn" && /not stored: it reached the receiver [\d.]+ s after the proxy received it \(deadline 2 s\)/.test(String(l.msg)))).toBe(true);
+    expect(
+      stack
+        .serviceLog()
+        .some(
+          (l) =>
+            l.level === "warn" &&
+            /not stored: it reached the receiver [\d.]+ s after the proxy received it \(deadline 2 s\)/.test(
+              String(l.msg),
+            ),
+        ),
+    ).toBe(true);
 
     const resend = await post(stack, "json", fields);
     expect(resend.status).toBe(201);
@@ -74,7 +101,12 @@ describe("the service's deadline (2 s) is below nginx's timeout (4 s)", () => {
   }, 60_000);
 
   test("a form without JavaScript: 303 to /contact/error while stalled, nothing stored; the resend lands on /contact/sent, stored once", async () => {
-    const fields = { name: "Stalled Form", phone: "", email: "form@example.in", message: `Form sent into a stall ${Date.now()}` };
+    const fields = {
+      name: "Stalled Form",
+      phone: "",
+      email: "form@example.in",
+      message: `Form sent into a stall ${Date.now()}`,
+    };
     const stalled = await sendWhileStalled(stack, "form", fields);
     expect(stalled.status).toBe(303);
     expect(stalled.headers.location).toBe("/contact/error");
@@ -90,14 +122,22 @@ describe("the service's deadline (2 s) is below nginx's timeout (4 s)", () => {
 describe("misconfigured: the service's deadline (60 s) is longer than nginx's timeout (3 s)", () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ serviceEnv: { ENQUIRY_DEADLINE_SECONDS: "60" }, renderArgs: [...LIFTED_LIMITS, "--api-timeout", "3"] });
+    stack = await startStack({
+      serviceEnv: { ENQUIRY_DEADLINE_SECONDS: "60" },
+      renderArgs: [...LIFTED_LIMITS, "--api-timeout", "3"],
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
   }, 30_000);
 
   test("whether or not the stalled enquiry was stored on resume, the resend is answered 2xx and there is exactly one copy", async () => {
-    const fields = { name: "Late Store", phone: "", email: "late@example.in", message: `Stored late, perhaps ${Date.now()}` };
+    const fields = {
+      name: "Late Store",
+      phone: "",
+      email: "late@example.in",
+      message: `Stored late, perhaps ${Date.now()}`,
+    };
     const stalled = await sendWhileStalled(stack, "json", fields);
     expect(stalled.status).toBe(503);
     const storedLate = storedWith(stack, fields.message).length;
@@ -105,7 +145,9 @@ describe("misconfigured: the service's deadline (60 s) is longer than nginx's ti
 
     const resend = await post(stack, "json", fields);
     const body = JSON.parse(resend.body.toString()) as { id: string; duplicate?: boolean };
-    console.log(`stored on resume: ${storedLate}; the resend answered ${resend.status}${body.duplicate ? " (recognised as the same enquiry)" : ""}`);
+    console.log(
+      `stored on resume: ${storedLate}; the resend answered ${resend.status}${body.duplicate ? " (recognised as the same enquiry)" : ""}`,
+    );
     expect([200, 201]).toContain(resend.status);
     const copies = storedWith(stack, fields.message);
     expect(copies).toHaveLength(1);

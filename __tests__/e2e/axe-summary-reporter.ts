@@ -41,7 +41,9 @@ export default class AxeSummaryReporter implements Reporter {
     const total = this.records.reduce((sum, r) => sum + r.violations, 0);
     console.log(`\n${line(header)}\n${line(widths.map((w) => "-".repeat(w)))}`);
     for (const row of rows) console.log(line(row));
-    console.log(`axe: ${this.records.length} checks on ${targets.length} pages and states, ${total} violations in all\n`);
+    console.log(
+      `axe: ${this.records.length} checks on ${targets.length} pages and states, ${total} violations in all\n`,
+    );
   }
 
   printsToStdio() {

@@ -30,59 +30,81 @@ const storedWith = (email: string) => {
   return lines.map((l) => JSON.parse(l) as Record<string, string>).filter((e) => e.email === email);
 };
 
-test("sent before the scripts arrive: the browser posts it, stored once; hydration afterwards raises no error", at(375, 1280), async ({ page, problems }, testInfo) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/contact", { waitUntil: "commit" });
-  const f = fields(page);
-  await expect(f.submit).toBeVisible();
-  await expect.poll(scripts.held, { message: "the page's scripts are being held" }).toBeGreaterThan(0);
-  await expect(f.form).not.toHaveAttribute("novalidate", "");
+test(
+  "sent before the scripts arrive: the browser posts it, stored once; hydration afterwards raises no error",
+  at(375, 1280),
+  async ({ page, problems }, testInfo) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const f = fields(page);
+    await expect(f.submit).toBeVisible();
+    await expect.poll(scripts.held, { message: "the page's scripts are being held" }).toBeGreaterThan(0);
+    await expect(f.form).not.toHaveAttribute("novalidate", "");
 
-  const email = `held-${testInfo.project.name}-${Date.now()}@example.com`;
-  await f.name.fill("Slow Phone");
-  await f.email.fill(email);
-  await f.message.fill("Sent before the scripts arrived.");
-  await f.submit.click();
-  await expect(page).toHaveURL(/\/contact\/sent$/);
-  await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
-  expect(storedWith(email)).toHaveLength(1);
-  expect(await axe(page, testInfo, "/contact/sent (before hydration)"), "axe violations").toEqual([]);
+    const email = `held-${testInfo.project.name}-${Date.now()}@example.com`;
+    await f.name.fill("Slow Phone");
+    await f.email.fill(email);
+    await f.message.fill("Sent before the scripts arrived.");
+    await f.submit.click();
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+    await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
+    expect(storedWith(email)).toHaveLength(1);
+    expect(await axe(page, testInfo, "/contact/sent (before hydration)"), "axe violations").toEqual([]);
 
-  await scripts.release();
-  await waitForHydration(page);
-  await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
-  expect(problems.consoleErrors, "console errors after hydration").toEqual([]);
-});
+    await scripts.release();
+    await waitForHydration(page);
+    await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
+    expect(problems.consoleErrors, "console errors after hydration").toEqual([]);
+  },
+);
 
-test("typed before the scripts arrive, sent after hydration: nothing typed is lost and the JSON request carries it", at(375, 1280), async ({ page, problems }, testInfo) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/contact", { waitUntil: "commit" });
-  const f = fields(page);
-  await expect(f.name).toBeVisible();
-  const email = `typed-early-${testInfo.project.name}-${Date.now()}@example.com`;
-  await f.name.fill("Early Typist");
-  await f.email.fill(email);
+test(
+  "typed before the scripts arrive, sent after hydration: nothing typed is lost and the JSON request carries it",
+  at(375, 1280),
+  async ({ page, problems }, testInfo) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const f = fields(page);
+    await expect(f.name).toBeVisible();
+    const email = `typed-early-${testInfo.project.name}-${Date.now()}@example.com`;
+    await f.name.fill("Early Typist");
+    await f.email.fill(email);
 
-  await scripts.release();
-  await waitForHydration(page);
-  await expect(f.form).toHaveAttribute("novalidate", "");
-  await f.message.fill("Typed after hydration.");
-  await expect(f.name).toHaveValue("Early Typist");
+    await scripts.release();
+    await waitForHydration(page);
+    await expect(f.form).toHaveAttribute("novalidate", "");
+    await f.message.fill("Typed after hydration.");
+    await expect(f.name).toHaveValue("Early Typist");
 
-  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/api/email"), f.submit.click()]);
-  expect(response.status()).toBe(201);
-  expect(response.request().postDataJSON()).toEqual({ name: "Early Typist", phone: "", email, message: "Typed after hydration." });
-  await expect(page.getByRole("status")).toHaveText(text.successMessage!);
-  expect(storedWith(email)).toHaveLength(1);
-  problems.expectNone();
-});
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/email"),
+      f.submit.click(),
+    ]);
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toEqual({
+      name: "Early Typist",
+      phone: "",
+      email,
+      message: "Typed after hydration.",
+    });
+    await expect(page.getByRole("status")).toHaveText(text.successMessage!);
+    expect(storedWith(email)).toHaveLength(1);
+    problems.expectNone();
+  },
+);
 
-test("the three result pages, as a browser without scripts shows them, have no axe violations", at(375, 1280), async ({ page }, testInfo) => {
-  await holdScripts(page);
-  for (const outcome of ["sent", "error", "incomplete"] as const) {
-    await page.goto(`/contact/${outcome}`, { waitUntil: "commit" });
-    const message = { sent: text.successMessage, error: text.errorMessage, incomplete: text.requiredMessage }[outcome]!;
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-    expect(await axe(page, testInfo, `/contact/${outcome} (before hydration)`), "axe violations").toEqual([]);
-  }
-});
+test(
+  "the three result pages, as a browser without scripts shows them, have no axe violations",
+  at(375, 1280),
+  async ({ page }, testInfo) => {
+    await holdScripts(page);
+    for (const outcome of ["sent", "error", "incomplete"] as const) {
+      await page.goto(`/contact/${outcome}`, { waitUntil: "commit" });
+      const message = { sent: text.successMessage, error: text.errorMessage, incomplete: text.requiredMessage }[
+        outcome
+      ]!;
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      expect(await axe(page, testInfo, `/contact/${outcome} (before hydration)`), "axe violations").toEqual([]);
+    }
+  },
+);

@@ -21,7 +21,8 @@ interface Change {
   visible: number[];
 }
 
-const carouselOf = (page: Page, label: string) => page.locator(`section[aria-roledescription="carousel"][aria-label="${label}"]`);
+const carouselOf = (page: Page, label: string) =>
+  page.locator(`section[aria-roledescription="carousel"][aria-label="${label}"]`);
 const slidesOf = (carousel: Locator) => carousel.locator('[aria-roledescription="slide"]');
 
 /** Starts logging slide changes; returns the index shown now. */
@@ -52,34 +53,40 @@ async function leave(page: Page) {
 
 for (const { route, label } of carousels) {
   test.describe(`${route} carousel`, () => {
-    test("advances every 2500 ms, wraps after the fourth slide and shows one slide at a time", at(375, 1280), async ({ page }) => {
-      await open(page, route);
-      const carousel = carouselOf(page, label);
-      const slides = slidesOf(carousel);
-      await expect(slides).toHaveCount(4);
-      await expect(slides.filter({ visible: true })).toHaveCount(1);
-      await expect(carousel.getByRole("button", { name: site.labels.carouselPause })).toBeVisible();
+    test(
+      "advances every 2500 ms, wraps after the fourth slide and shows one slide at a time",
+      at(375, 1280),
+      async ({ page }) => {
+        await open(page, route);
+        const carousel = carouselOf(page, label);
+        const slides = slidesOf(carousel);
+        await expect(slides).toHaveCount(4);
+        await expect(slides.filter({ visible: true })).toHaveCount(1);
+        await expect(carousel.getByRole("button", { name: site.labels.carouselPause })).toBeVisible();
 
-      const start = await watch(carousel);
-      // Five changes: every slide shown once more and at least one wrap from the fourth to the first.
-      await expect.poll(async () => (await changes(page)).length, { timeout: 6 * INTERVAL, intervals: [250] }).toBeGreaterThanOrEqual(5);
-      const log = (await changes(page)).slice(0, 5);
+        const start = await watch(carousel);
+        // Five changes: every slide shown once more and at least one wrap from the fourth to the first.
+        await expect
+          .poll(async () => (await changes(page)).length, { timeout: 6 * INTERVAL, intervals: [250] })
+          .toBeGreaterThanOrEqual(5);
+        const log = (await changes(page)).slice(0, 5);
 
-      let previous = start;
-      for (const change of log) {
-        expect(change.visible, "exactly one slide is displayed").toHaveLength(1);
-        expect(change.visible[0], "the next slide, wrapping after the fourth").toBe((previous + 1) % 4);
-        previous = change.visible[0]!;
-      }
-      const shown = log.map((c) => c.visible[0]);
-      expect(shown, "the fourth slide is followed by the first").toEqual(expect.arrayContaining([0, 3]));
-      const intervals = log.slice(1).map((c, i) => Math.round(c.t - log[i]!.t));
-      for (const ms of intervals) {
-        expect(ms, `interval ${intervals.join(", ")} ms`).toBeGreaterThanOrEqual(INTERVAL - 100);
-        expect(ms, `interval ${intervals.join(", ")} ms`).toBeLessThanOrEqual(INTERVAL + 900);
-      }
-      await expect(slides.filter({ visible: true })).toHaveCount(1);
-    });
+        let previous = start;
+        for (const change of log) {
+          expect(change.visible, "exactly one slide is displayed").toHaveLength(1);
+          expect(change.visible[0], "the next slide, wrapping after the fourth").toBe((previous + 1) % 4);
+          previous = change.visible[0]!;
+        }
+        const shown = log.map((c) => c.visible[0]);
+        expect(shown, "the fourth slide is followed by the first").toEqual(expect.arrayContaining([0, 3]));
+        const intervals = log.slice(1).map((c, i) => Math.round(c.t - log[i]!.t));
+        for (const ms of intervals) {
+          expect(ms, `interval ${intervals.join(", ")} ms`).toBeGreaterThanOrEqual(INTERVAL - 100);
+          expect(ms, `interval ${intervals.join(", ")} ms`).toBeLessThanOrEqual(INTERVAL + 900);
+        }
+        await expect(slides.filter({ visible: true })).toHaveCount(1);
+      },
+    );
 
     test("the pause button stops the rotation and play resumes it", at(375, 1280), async ({ page }) => {
       await open(page, route);
@@ -96,7 +103,9 @@ for (const { route, label } of carousels) {
       await play.click();
       await expect(carousel.getByRole("button", { name: site.labels.carouselPause })).toBeVisible();
       await leave(page);
-      await expect.poll(async () => (await changes(page)).length, { timeout: INTERVAL + 2000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await changes(page)).length, { timeout: INTERVAL + 2000 })
+        .toBeGreaterThanOrEqual(1);
     });
 
     test("does not rotate for a visitor who prefers reduced motion", at(375, 1280), async ({ page }) => {
@@ -112,7 +121,9 @@ for (const { route, label } of carousels) {
       // The visitor may still start it.
       await play.click();
       await leave(page);
-      await expect.poll(async () => (await changes(page)).length, { timeout: INTERVAL + 2000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await changes(page)).length, { timeout: INTERVAL + 2000 })
+        .toBeGreaterThanOrEqual(1);
     });
   });
 }

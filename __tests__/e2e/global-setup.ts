@@ -25,11 +25,15 @@ const provided = ["E2E_BASE_URL", "E2E_ENQUIRY_DIR", "E2E_REFUSING_URL", "E2E_RE
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (provided.every((name) => process.env[name])) {
-    console.log(`Testing the servers given: ${process.env.E2E_BASE_URL} and, refusing, ${process.env.E2E_REFUSING_URL}`);
+    console.log(
+      `Testing the servers given: ${process.env.E2E_BASE_URL} and, refusing, ${process.env.E2E_REFUSING_URL}`,
+    );
     return async () => {};
   }
   if (!fs.existsSync(path.join(projectRoot, "public", "index.html"))) {
-    throw new Error("public/ has not been built: run `npm run test:e2e` (it builds when needed) or `npm run build` first");
+    throw new Error(
+      "public/ has not been built: run `npm run test:e2e` (it builds when needed) or `npm run build` first",
+    );
   }
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-e2e-"));
   const enquiryDir = path.join(dataRoot, "site");
@@ -54,7 +58,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_ENQUIRY_DIR = enquiryDir;
     process.env.E2E_REFUSING_URL = refusing.origin;
     process.env.E2E_REFUSING_ENQUIRY_DIR = refusingDir;
-    console.log(`Serving public/ at ${site.origin} (enquiries in ${enquiryDir}); refusing receiver at ${refusing.origin}`);
+    console.log(
+      `Serving public/ at ${site.origin} (enquiries in ${enquiryDir}); refusing receiver at ${refusing.origin}`,
+    );
   } catch (error) {
     await teardown();
     throw error;

@@ -43,7 +43,15 @@ function installProbe(page: Page) {
       return ids.get(el)!;
     };
     const describe = (el: Element): Described => {
-      const name = (el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent || el.getAttribute("name") || "").trim().replace(/\s+/g, " ");
+      const name = (
+        el.getAttribute("aria-label") ||
+        el.getAttribute("title") ||
+        el.textContent ||
+        el.getAttribute("name") ||
+        ""
+      )
+        .trim()
+        .replace(/\s+/g, " ");
       const id = el.id ? `#${el.id}` : "";
       const cls = typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : "";
       return { key: keyOf(el), label: `<${el.tagName.toLowerCase()}${id}${cls}> "${name.slice(0, 50)}"` };
@@ -80,7 +88,9 @@ function installProbe(page: Page) {
         const s = getComputedStyle(n);
         if (s.backgroundImage.includes("url(")) return null;
         if (s.backgroundImage.includes("gradient")) {
-          const stops = (s.backgroundImage.match(/rgba?\([^)]*\)/g) ?? []).map(parse).filter((c): c is Rgb => c !== null);
+          const stops = (s.backgroundImage.match(/rgba?\([^)]*\)/g) ?? [])
+            .map(parse)
+            .filter((c): c is Rgb => c !== null);
           if (stops.length) return stops;
         }
         const bg = parse(s.backgroundColor);
@@ -98,7 +108,8 @@ function installProbe(page: Page) {
       // Let scroll-driven state (the floating buttons) settle: two frames.
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const el = document.activeElement;
-      if (!el || el === document.body || el === document.documentElement) return { key: 0, label: "(page)", onPage: false, isFrame: false, problems: [] };
+      if (!el || el === document.body || el === document.documentElement)
+        return { key: 0, label: "(page)", onPage: false, isFrame: false, problems: [] };
       const problems: string[] = [];
       const r = el.getBoundingClientRect();
       const vw = document.documentElement.clientWidth;
@@ -110,7 +121,11 @@ function installProbe(page: Page) {
       if (!isFrame && !el.matches(":focus-visible")) problems.push("does not match :focus-visible");
       // The indicator: an outline on the element or on a near ancestor (a card that shows its link's focus).
       let ring: Element | null = null;
-      for (let n: Element | null = el, depth = 0; n && depth < 3 && !ring && !isFrame; n = n.parentElement, depth += 1) {
+      for (
+        let n: Element | null = el, depth = 0;
+        n && depth < 3 && !ring && !isFrame;
+        n = n.parentElement, depth += 1
+      ) {
         const s = getComputedStyle(n);
         if (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2) ring = n;
       }
@@ -124,24 +139,35 @@ function installProbe(page: Page) {
         const cy = Math.min(Math.max(rr.top + rr.height / 2, 1), vh - 1);
         const cx = Math.min(Math.max(rr.left + rr.width / 2, 1), vw - 1);
         const probes: Array<[number, number]> = [
-          [rr.left - out, cy], [rr.right + out, cy], [cx, rr.top - out], [cx, rr.bottom + out],
+          [rr.left - out, cy],
+          [rr.right + out, cy],
+          [cx, rr.top - out],
+          [cx, rr.bottom + out],
         ];
         const point = probes.find(([x, y]) => x >= 0 && x < vw && y >= 0 && y < vh);
         const inset = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0;
         const around = inset ? backgroundsOf(ring) : point ? backgroundsAt(point[0], point[1], ring) : null;
         if (colour && around) {
           const worst = Math.min(...around.map((bg) => contrast(colour, bg)));
-          if (worst < 3) problems.push(`focus outline ${s.outlineColor} has contrast ${worst.toFixed(2)}:1 with its surroundings (needs 3:1)`);
+          if (worst < 3)
+            problems.push(
+              `focus outline ${s.outlineColor} has contrast ${worst.toFixed(2)}:1 with its surroundings (needs 3:1)`,
+            );
         }
       }
 
       // Inside the viewport, when it fits there. A frame (the map) is a container whose own document
       // has the focus: it must show, at least in part; where inside it is the frame's business.
       if (isFrame) {
-        if (r.bottom <= 0 || r.top >= vh) problems.push(`not in the viewport (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${vh})`);
+        if (r.bottom <= 0 || r.top >= vh)
+          problems.push(`not in the viewport (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${vh})`);
       } else {
-        if (r.height <= vh && (r.top < -0.5 || r.bottom > vh + 0.5)) problems.push(`outside the viewport (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${vh})`);
-        if (r.width <= vw && (r.left < -0.5 || r.right > vw + 0.5)) problems.push(`outside the viewport horizontally (left ${Math.round(r.left)}, right ${Math.round(r.right)} of ${vw})`);
+        if (r.height <= vh && (r.top < -0.5 || r.bottom > vh + 0.5))
+          problems.push(`outside the viewport (top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${vh})`);
+        if (r.width <= vw && (r.left < -0.5 || r.right > vw + 0.5))
+          problems.push(
+            `outside the viewport horizontally (left ${Math.round(r.left)}, right ${Math.round(r.right)} of ${vw})`,
+          );
       }
       // Not covered: what is on top at its centre and at the middle of each edge (just inside; corners
       // are left out, as rounded controls do not fill them) must be the element itself.
@@ -149,7 +175,11 @@ function installProbe(page: Page) {
       const cx = r.left + r.width / 2;
       const cy = r.top + r.height / 2;
       const points: Array<[number, number]> = [
-        [cx, cy], [cx, r.top + edge], [cx, r.bottom - edge], [r.left + edge, cy], [r.right - edge, cy],
+        [cx, cy],
+        [cx, r.top + edge],
+        [cx, r.bottom - edge],
+        [r.left + edge, cy],
+        [r.right - edge, cy],
       ];
       const covers = new Set<string>();
       for (const [x, y] of points) {
@@ -159,7 +189,13 @@ function installProbe(page: Page) {
         if (top && top !== el && !el.contains(top) && !top.contains(el)) {
           const header = top.closest("header");
           const fixed = top.closest('[class*="floating"]');
-          covers.add(header ? `the sticky header (${describe(top).label})` : fixed ? `a floating button (${describe(top).label})` : describe(top).label);
+          covers.add(
+            header
+              ? `the sticky header (${describe(top).label})`
+              : fixed
+                ? `a floating button (${describe(top).label})`
+                : describe(top).label,
+          );
         }
       }
       if (covers.size) problems.push(`covered by ${[...covers].join(", ")}`);
@@ -195,7 +231,10 @@ for (const route of [...specRoutes, "/no-such-page"]) {
   const name = route === "/no-such-page" ? "the 404 page" : route;
   test(`keyboard walk of ${name}`, at(375, 1280), async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.route((url) => isMapRequest(url.href), (r) => r.fulfill({ contentType: "text/html", body: mapStandIn }));
+    await page.route(
+      (url) => isMapRequest(url.href),
+      (r) => r.fulfill({ contentType: "text/html", body: mapStandIn }),
+    );
     await open(page, route);
     await installProbe(page);
     // From the top of the page: the first Tab reaches the first control.
@@ -215,11 +254,17 @@ for (const route of [...specRoutes, "/no-such-page"]) {
       }
       if (expected === null) {
         // After the last control, focus leaves the page (or wraps to the first control).
-        expect(!state.onPage || state.key === first?.key, `after the last control, Tab left the page (got ${state.label})`).toBe(true);
+        expect(
+          !state.onPage || state.key === first?.key,
+          `after the last control, Tab left the page (got ${state.label})`,
+        ).toBe(true);
         done = true;
         break;
       }
-      expect(state.label, `Tab #${step} after ${visited.at(-1) ?? "the start"} goes to the next control in document order`).toBe(expected.label);
+      expect(
+        state.label,
+        `Tab #${step} after ${visited.at(-1) ?? "the start"} goes to the next control in document order`,
+      ).toBe(expected.label);
       expect(state.key, `Tab #${step}: ${expected.label}`).toBe(expected.key);
       visited.push(state.label);
       for (const problem of state.problems) problems.push(`Tab #${step} ${state.label}: ${problem}`);

@@ -17,9 +17,13 @@ const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mai
 const menuToggle = (page: Page) => nav(page).locator("details > summary");
 const menu = (page: Page) => nav(page).locator(":scope > ul");
 const servicesLink = (page: Page) => nav(page).getByRole("link", { name: "Services", exact: true });
-const servicesItem = (page: Page) => menu(page).locator(":scope > li").filter({ has: page.locator(':scope > a[href="/services"]') });
+const servicesItem = (page: Page) =>
+  menu(page)
+    .locator(":scope > li")
+    .filter({ has: page.locator(':scope > a[href="/services"]') });
 const dropdown = (page: Page) => servicesItem(page).locator(":scope > ul");
-const scrollTo = (page: Page, top: number) => page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
+const scrollTo = (page: Page, top: number) =>
+  page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 async function openPage(page: Page, route: string) {
@@ -34,7 +38,13 @@ async function openPage(page: Page, route: string) {
  * to the same state by `setUp`, once the twin's document is found to be the very one the page
  * without JavaScript shows.
  */
-async function axeOnTwin(page: Page, browser: Browser, testInfo: TestInfo, target: string, setUp: (p: Page) => Promise<void>) {
+async function axeOnTwin(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  target: string,
+  setUp: (p: Page) => Promise<void>,
+) {
   const route = new URL(page.url()).pathname;
   await setUp(page);
   // Contexts made in a test take the project's options, javaScriptEnabled: false among them.
@@ -54,37 +64,41 @@ async function axeOnTwin(page: Page, browser: Browser, testInfo: TestInfo, targe
 }
 
 test.describe("mobile menu without JavaScript", () => {
-  test("the hamburger opens and closes the menu, and a link in it navigates to a page whose menu starts closed", noJsAt(375), async ({ page, problems }) => {
-    await openPage(page, "/home");
-    const toggle = menuToggle(page);
-    await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAccessibleName(menuOpen);
-    await expect(menu(page)).toBeHidden();
+  test(
+    "the hamburger opens and closes the menu, and a link in it navigates to a page whose menu starts closed",
+    noJsAt(375),
+    async ({ page, problems }) => {
+      await openPage(page, "/home");
+      const toggle = menuToggle(page);
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveAccessibleName(menuOpen);
+      await expect(menu(page)).toBeHidden();
 
-    await toggle.click();
-    await expect(menu(page)).toBeVisible();
-    await expect(toggle).toHaveAccessibleName(menuClose);
-    await expect(menu(page).locator(":scope > li > a")).toHaveText(specNav);
+      await toggle.click();
+      await expect(menu(page)).toBeVisible();
+      await expect(toggle).toHaveAccessibleName(menuClose);
+      await expect(menu(page).locator(":scope > li > a")).toHaveText(specNav);
 
-    await toggle.click();
-    await expect(menu(page)).toBeHidden();
-    await expect(toggle).toHaveAccessibleName(menuOpen);
+      await toggle.click();
+      await expect(menu(page)).toBeHidden();
+      await expect(toggle).toHaveAccessibleName(menuOpen);
 
-    // From the keyboard: Enter and Space on the focused toggle.
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    await expect(menu(page)).toBeVisible();
-    await page.keyboard.press("Space");
-    await expect(menu(page)).toBeHidden();
+      // From the keyboard: Enter and Space on the focused toggle.
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect(menu(page)).toBeVisible();
+      await page.keyboard.press("Space");
+      await expect(menu(page)).toBeHidden();
 
-    await toggle.click();
-    await menu(page).getByRole("link", { name: "About Us" }).click();
-    await expect(page).toHaveURL(/\/aboutus$/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(menuToggle(page)).toHaveAccessibleName(menuOpen);
-    await expect(menu(page), "the new page starts with the menu closed").toBeHidden();
-    problems.expectNone();
-  });
+      await toggle.click();
+      await menu(page).getByRole("link", { name: "About Us" }).click();
+      await expect(page).toHaveURL(/\/aboutus$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(menuToggle(page)).toHaveAccessibleName(menuOpen);
+      await expect(menu(page), "the new page starts with the menu closed").toBeHidden();
+      problems.expectNone();
+    },
+  );
 
   test("the Services dropdown is not shown, even on hover or focus", noJsAt(375), async ({ page }) => {
     await openPage(page, "/home");
@@ -105,47 +119,60 @@ test.describe("mobile menu without JavaScript", () => {
       await menuToggle(p).click();
       await expect(nav(p).getByRole("link", { name: "Contact Us" })).toBeVisible();
     };
-    expect(await axeOnTwin(page, browser, testInfo, "open mobile menu, no JavaScript", openMenu), "axe violations").toEqual([]);
+    expect(
+      await axeOnTwin(page, browser, testInfo, "open mobile menu, no JavaScript", openMenu),
+      "axe violations",
+    ).toEqual([]);
   });
 });
 
 test.describe("desktop dropdown without JavaScript", () => {
-  test("no hamburger; the dropdown opens on hover with its 19 entries in order and closes when the pointer leaves", noJsAt(1280), async ({ page }) => {
-    await openPage(page, "/home");
-    await expect(menuToggle(page)).toBeHidden();
-    await expect(menu(page)).toBeVisible();
-    await expect(dropdown(page)).toBeHidden();
-    // No button that would do nothing: the item has its link only.
-    await expect(servicesItem(page).getByRole("button")).toHaveCount(0);
+  test(
+    "no hamburger; the dropdown opens on hover with its 19 entries in order and closes when the pointer leaves",
+    noJsAt(1280),
+    async ({ page }) => {
+      await openPage(page, "/home");
+      await expect(menuToggle(page)).toBeHidden();
+      await expect(menu(page)).toBeVisible();
+      await expect(dropdown(page)).toBeHidden();
+      // No button that would do nothing: the item has its link only.
+      await expect(servicesItem(page).getByRole("button")).toHaveCount(0);
 
-    await servicesLink(page).hover();
-    await expect(dropdown(page)).toBeVisible();
-    const entries = dropdown(page).getByRole("link");
-    await expect(entries).toHaveText(specDropdown);
-    expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(dropdownEntries.map((e) => e.to));
-    await entries.last().hover();
-    await expect(dropdown(page)).toBeVisible();
-    await page.getByRole("main").hover({ position: { x: 5, y: 300 } });
-    await expect(dropdown(page)).toBeHidden();
-  });
-
-  test("keyboard focus opens the dropdown and Tab reaches its 19 entries in order, then leaves it closed", noJsAt(1280), async ({ page }) => {
-    await openPage(page, "/home");
-    await nav(page).getByRole("link", { name: "Why Cyrus" }).focus();
-    await page.keyboard.press("Tab");
-    await expect(servicesLink(page)).toBeFocused();
-    await expect(dropdown(page)).toBeVisible();
-    const entries = dropdown(page).getByRole("link");
-    for (const [i, label] of specDropdown.entries()) {
-      await page.keyboard.press("Tab");
-      await expect(entries.nth(i), `Tab #${i + 1} reaches ${label}`).toBeFocused();
-      await expect(entries.nth(i)).toHaveText(label);
+      await servicesLink(page).hover();
       await expect(dropdown(page)).toBeVisible();
-    }
-    await page.keyboard.press("Tab");
-    await expect(nav(page).getByRole("link", { name: "Activities" })).toBeFocused();
-    await expect(dropdown(page)).toBeHidden();
-  });
+      const entries = dropdown(page).getByRole("link");
+      await expect(entries).toHaveText(specDropdown);
+      expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
+        dropdownEntries.map((e) => e.to),
+      );
+      await entries.last().hover();
+      await expect(dropdown(page)).toBeVisible();
+      await page.getByRole("main").hover({ position: { x: 5, y: 300 } });
+      await expect(dropdown(page)).toBeHidden();
+    },
+  );
+
+  test(
+    "keyboard focus opens the dropdown and Tab reaches its 19 entries in order, then leaves it closed",
+    noJsAt(1280),
+    async ({ page }) => {
+      await openPage(page, "/home");
+      await nav(page).getByRole("link", { name: "Why Cyrus" }).focus();
+      await page.keyboard.press("Tab");
+      await expect(servicesLink(page)).toBeFocused();
+      await expect(dropdown(page)).toBeVisible();
+      const entries = dropdown(page).getByRole("link");
+      for (const [i, label] of specDropdown.entries()) {
+        await page.keyboard.press("Tab");
+        await expect(entries.nth(i), `Tab #${i + 1} reaches ${label}`).toBeFocused();
+        await expect(entries.nth(i)).toHaveText(label);
+        await expect(dropdown(page)).toBeVisible();
+      }
+      await page.keyboard.press("Tab");
+      await expect(nav(page).getByRole("link", { name: "Activities" })).toBeFocused();
+      await expect(dropdown(page)).toBeHidden();
+    },
+  );
 
   test("a dropdown entry navigates to its page", noJsAt(1280), async ({ page, problems }) => {
     await openPage(page, "/home");
@@ -164,60 +191,71 @@ test.describe("desktop dropdown without JavaScript", () => {
       await servicesLink(p).focus();
       await expect(dropdown(p)).toBeVisible();
     };
-    expect(await axeOnTwin(page, browser, testInfo, "open Services dropdown, no JavaScript", openDropdown), "axe violations").toEqual([]);
+    expect(
+      await axeOnTwin(page, browser, testInfo, "open Services dropdown, no JavaScript", openDropdown),
+      "axe violations",
+    ).toEqual([]);
   });
 });
 
 test.describe("floating buttons without JavaScript", () => {
-  test("scroll-to-top is a link that shows past 300 px of scroll and brings the page to the top", noJsAt(375, 1280), async ({ page }) => {
-    await openPage(page, "/services");
-    const toTop = page.getByRole("link", { name: site.labels.scrollTop, includeHidden: true });
-    const chat = page.getByRole("link", { name: site.messaging.label });
-    await expect(toTop).toHaveAttribute("href", "#top");
-    // At the top: scroll-to-top hidden, messaging visible (the spec's initial state).
-    await expect(toTop).toBeHidden();
-    await expect(chat).toBeVisible();
+  test(
+    "scroll-to-top is a link that shows past 300 px of scroll and brings the page to the top",
+    noJsAt(375, 1280),
+    async ({ page }) => {
+      await openPage(page, "/services");
+      const toTop = page.getByRole("link", { name: site.labels.scrollTop, includeHidden: true });
+      const chat = page.getByRole("link", { name: site.messaging.label });
+      await expect(toTop).toHaveAttribute("href", "#top");
+      // At the top: scroll-to-top hidden, messaging visible (the spec's initial state).
+      await expect(toTop).toBeHidden();
+      await expect(chat).toBeVisible();
 
-    await scrollTo(page, 301);
-    await expect(toTop).toBeVisible();
-    await scrollTo(page, 300);
-    await expect(toTop).toBeHidden();
-    await expect(chat, "the messaging link stays").toBeVisible();
+      await scrollTo(page, 301);
+      await expect(toTop).toBeVisible();
+      await scrollTo(page, 300);
+      await expect(toTop).toBeHidden();
+      await expect(chat, "the messaging link stays").toBeVisible();
 
-    await scrollTo(page, 2000);
-    await toTop.click();
-    await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
-    await expect(page).toHaveURL(/\/services#top$/);
-    await expect(toTop).toBeHidden();
+      await scrollTo(page, 2000);
+      await toTop.click();
+      await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
+      await expect(page).toHaveURL(/\/services#top$/);
+      await expect(toTop).toBeHidden();
 
-    // From the keyboard as well.
-    await scrollTo(page, 1500);
-    await toTop.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
-  });
+      // From the keyboard as well.
+      await scrollTo(page, 1500);
+      await toTop.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
+    },
+  );
 });
 
-test("Why Cyrus without JavaScript: each description shows on hover and on keyboard focus", noJsAt(375, 1280), async ({ page }) => {
-  await openPage(page, "/whycyrus");
-  const cards = page.getByRole("main").getByRole("listitem");
-  await expect(cards).toHaveCount(7);
-  const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
-  for (let i = 0; i < 7; i += 1) await expect(description(i), "hidden at first").toBeHidden();
+test(
+  "Why Cyrus without JavaScript: each description shows on hover and on keyboard focus",
+  noJsAt(375, 1280),
+  async ({ page }) => {
+    await openPage(page, "/whycyrus");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(7);
+    const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
+    for (let i = 0; i < 7; i += 1) await expect(description(i), "hidden at first").toBeHidden();
 
-  for (let i = 0; i < 7; i += 1) {
-    await cards.nth(i).hover();
-    await expect(description(i)).toBeVisible();
-    for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
-  }
-  await page.mouse.move(1, 1);
-  await expect(description(6)).toBeHidden();
+    for (let i = 0; i < 7; i += 1) {
+      await cards.nth(i).hover();
+      await expect(description(i)).toBeVisible();
+      for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
+    }
+    await page.mouse.move(1, 1);
+    await expect(description(6)).toBeHidden();
 
-  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
-  for (let i = 0; i < 7; i += 1) {
-    await page.keyboard.press("Tab");
-    await expect(cards.nth(i).getByRole("button")).toBeFocused();
-    await expect(description(i)).toBeVisible();
-    if (i > 0) await expect(description(i - 1)).toBeHidden();
-  }
-});
+    await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press("Tab");
+      await expect(cards.nth(i).getByRole("button")).toBeFocused();
+      await expect(description(i)).toBeVisible();
+      if (i > 0) await expect(description(i - 1)).toBeHidden();
+    }
+  },
+);

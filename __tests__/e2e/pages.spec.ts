@@ -16,8 +16,21 @@ import { at, expect, open, test } from "./support/fixtures";
 function mainStyles(page: Page) {
   return page.locator("main").evaluate(async (main) => {
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-    const props = ["display", "position", "width", "height", "padding", "font-size", "font-weight", "color",
-      "background-color", "border-radius", "box-shadow", "grid-template-columns", "aspect-ratio"];
+    const props = [
+      "display",
+      "position",
+      "width",
+      "height",
+      "padding",
+      "font-size",
+      "font-weight",
+      "color",
+      "background-color",
+      "border-radius",
+      "box-shadow",
+      "grid-template-columns",
+      "aspect-ratio",
+    ];
     return [main, ...main.querySelectorAll("*")].map((el) => {
       const style = getComputedStyle(el);
       const left = Math.round(el.getBoundingClientRect().left);
@@ -35,7 +48,10 @@ async function followAndCompare(page: Page, from: string, link: (page: Page) => 
   await link(page).click();
   await expect(page).toHaveURL(new RegExp(`${to}$`));
   await expect(page.locator("main h1")).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "navigated without a reload").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    "navigated without a reload",
+  ).toBe(true);
   expect(stylesheets, "the next page's stylesheet was fetched").toHaveLength(1);
   await page.mouse.move(0, 0);
   const afterLink = await mainStyles(page);
@@ -46,37 +62,55 @@ async function followAndCompare(page: Page, from: string, link: (page: Page) => 
 
 test("a page reached by a link inside the site is styled as when opened directly", at(375, 1280), async ({ page }) => {
   const firstCard = specCardRoutes[0]!;
-  await followAndCompare(page, firstCard, (p) => p.getByRole("main").getByRole("link", { name: site.labels.back, exact: true }), "/services");
-  await followAndCompare(page, "/services", (p) => p.getByRole("main").getByRole("link", { name: serviceOf(firstCard)!.cardTitle, exact: true }), firstCard);
+  await followAndCompare(
+    page,
+    firstCard,
+    (p) => p.getByRole("main").getByRole("link", { name: site.labels.back, exact: true }),
+    "/services",
+  );
+  await followAndCompare(
+    page,
+    "/services",
+    (p) => p.getByRole("main").getByRole("link", { name: serviceOf(firstCard)!.cardTitle, exact: true }),
+    firstCard,
+  );
 });
 
-test("every services card reaches its detail page, whose Back button returns to /services", at(375, 1280), async ({ page }) => {
-  await open(page, "/services");
-  const grid = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) });
-  const cards = grid.getByRole("link");
-  await expect(cards).toHaveCount(19);
-  expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href"))), "cards in the spec's order").toEqual(specCardRoutes);
+test(
+  "every services card reaches its detail page, whose Back button returns to /services",
+  at(375, 1280),
+  async ({ page }) => {
+    await open(page, "/services");
+    const grid = page.getByRole("list").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const cards = grid.getByRole("link");
+    await expect(cards).toHaveCount(19);
+    expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href"))), "cards in the spec's order").toEqual(
+      specCardRoutes,
+    );
 
-  for (const [i, route] of specCardRoutes.entries()) {
-    const service = serviceOf(route)!;
-    const card = cards.nth(i);
-    await expect(card).toHaveText(service.cardTitle);
-    await card.click();
-    await expect(page).toHaveURL(new RegExp(`${route}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.title);
+    for (const [i, route] of specCardRoutes.entries()) {
+      const service = serviceOf(route)!;
+      const card = cards.nth(i);
+      await expect(card).toHaveText(service.cardTitle);
+      await card.click();
+      await expect(page).toHaveURL(new RegExp(`${route}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.title);
 
-    const back = page.getByRole("main").getByRole("link", { name: site.labels.back, exact: true });
-    await expect(back).toHaveCount(1);
-    await expect(back).toHaveAttribute("href", "/services");
-    await back.click();
-    await expect(page).toHaveURL(/\/services$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(servicesPage.heading);
-  }
-});
+      const back = page.getByRole("main").getByRole("link", { name: site.labels.back, exact: true });
+      await expect(back).toHaveCount(1);
+      await expect(back).toHaveAttribute("href", "/services");
+      await back.click();
+      await expect(page).toHaveURL(/\/services$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(servicesPage.heading);
+    }
+  },
+);
 
 test("a card's whole area is its link's target", at(375, 1280), async ({ page }) => {
   await open(page, "/services");
-  const card = page.locator("li").filter({ has: page.getByRole("link", { name: serviceOf(specCardRoutes[0]!)!.cardTitle, exact: true }) });
+  const card = page
+    .locator("li")
+    .filter({ has: page.getByRole("link", { name: serviceOf(specCardRoutes[0]!)!.cardTitle, exact: true }) });
   // A click on the card's image, away from the title, still leads to the page.
   await card.click({ position: { x: 20, y: 20 } });
   await expect(page).toHaveURL(new RegExp(`${specCardRoutes[0]}$`));
@@ -90,35 +124,39 @@ for (const route of ["/home", "/aboutus", "/services", "/activities", "/whycyrus
   });
 }
 
-test("Why Cyrus: each description is hidden until its card is hovered or focused with the keyboard", at(375, 1280), async ({ page }) => {
-  await open(page, "/whycyrus");
-  const cards = page.getByRole("main").getByRole("listitem");
-  await expect(cards).toHaveCount(7);
-  const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
+test(
+  "Why Cyrus: each description is hidden until its card is hovered or focused with the keyboard",
+  at(375, 1280),
+  async ({ page }) => {
+    await open(page, "/whycyrus");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(7);
+    const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
 
-  for (let i = 0; i < 7; i += 1) {
-    await expect(cards.nth(i).getByRole("heading", { level: 2 })).toHaveText(whyCyrus.cards[i]!.title);
-    await expect(description(i), "hidden at first").toBeHidden();
-    await expect(description(i)).toBeAttached(); // in the HTML for crawlers and screen readers
-  }
+    for (let i = 0; i < 7; i += 1) {
+      await expect(cards.nth(i).getByRole("heading", { level: 2 })).toHaveText(whyCyrus.cards[i]!.title);
+      await expect(description(i), "hidden at first").toBeHidden();
+      await expect(description(i)).toBeAttached(); // in the HTML for crawlers and screen readers
+    }
 
-  // Hover: only the hovered card's description shows.
-  for (let i = 0; i < 7; i += 1) {
-    await cards.nth(i).hover();
-    await expect(description(i)).toBeVisible();
-    for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
-  }
-  await page.mouse.move(1, 1);
-  await expect(description(6)).toBeHidden();
+    // Hover: only the hovered card's description shows.
+    for (let i = 0; i < 7; i += 1) {
+      await cards.nth(i).hover();
+      await expect(description(i)).toBeVisible();
+      for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
+    }
+    await page.mouse.move(1, 1);
+    await expect(description(6)).toBeHidden();
 
-  // Keyboard: Tab from the intro through the cards' buttons.
-  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
-  for (let i = 0; i < 7; i += 1) {
+    // Keyboard: Tab from the intro through the cards' buttons.
+    await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+    for (let i = 0; i < 7; i += 1) {
+      await page.keyboard.press("Tab");
+      await expect(cards.nth(i).getByRole("button")).toBeFocused();
+      await expect(description(i)).toBeVisible();
+      if (i > 0) await expect(description(i - 1), "the previous card hides again").toBeHidden();
+    }
     await page.keyboard.press("Tab");
-    await expect(cards.nth(i).getByRole("button")).toBeFocused();
-    await expect(description(i)).toBeVisible();
-    if (i > 0) await expect(description(i - 1), "the previous card hides again").toBeHidden();
-  }
-  await page.keyboard.press("Tab");
-  await expect(description(6)).toBeHidden();
-});
+    await expect(description(6)).toBeHidden();
+  },
+);

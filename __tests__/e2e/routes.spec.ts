@@ -43,9 +43,11 @@ for (const route of specRoutes) {
     await expect(h1).toHaveText(expected.heading);
     // Home's h1 is for screen readers; its carousel is the visible top of the page.
     if (route !== "/home") await expect(h1).toBeVisible();
-    for (const heading of expected.headings) await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    for (const heading of expected.headings)
+      await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
     for (const text of expected.texts) await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
-    for (const alt of expected.images) await expect(main.getByRole("img", { name: alt, exact: true }).first()).toBeVisible();
+    for (const alt of expected.images)
+      await expect(main.getByRole("img", { name: alt, exact: true }).first()).toBeVisible();
     await expect(page).toHaveTitle(/ – Cyrus$/);
 
     expect(await horizontalOverflow(page), "nothing overflows horizontally").toEqual([]);
@@ -72,11 +74,14 @@ test("an unknown path shows the 404 page in the shell", everyViewport, async ({ 
   await expectShell(page);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(notFound.heading);
-  for (const link of notFound.links) await expect(main.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
+  for (const link of notFound.links)
+    await expect(main.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
   expect(await horizontalOverflow(page)).toEqual([]);
   if (shotWidths.includes(width(page))) await saveScreenshot(page, "404");
   // Expected 404s: the document itself, and the page data Gatsby's loader asks for the unknown path
   // before it falls back to the 404 page's (Chrome logs each as a failed resource).
   const own = [`127.0.0.1:${new URL(page.url()).port}${route}`, `/page-data${route}/page-data.json`];
-  problems.expectNone((entry) => entry.includes("404") && own.some((url) => entry.includes(`${url}:`) || entry.includes(`${url})`)));
+  problems.expectNone(
+    (entry) => entry.includes("404") && own.some((url) => entry.includes(`${url}:`) || entry.includes(`${url})`)),
+  );
 });

@@ -40,7 +40,12 @@ test("the navigation is in the spec's order and Services links to /services", ev
   const links = await topLevelLinks(page);
   await expect(links).toHaveText(specNav);
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
-    "/home", "/aboutus", "/whycyrus", "/services", "/activities", "/contact",
+    "/home",
+    "/aboutus",
+    "/whycyrus",
+    "/services",
+    "/activities",
+    "/contact",
   ]);
   await servicesLink(page).click();
   await expect(page).toHaveURL(/\/services$/);
@@ -62,7 +67,9 @@ test.describe("desktop navigation", () => {
     const entries = list.getByRole("link");
     await expect(entries).toHaveCount(19);
     await expect(entries).toHaveText(specDropdown);
-    expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(dropdownEntries.map((e) => e.to));
+    expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
+      dropdownEntries.map((e) => e.to),
+    );
     // Moving down onto the list keeps it open; leaving the item closes it.
     await entries.last().hover();
     await expect(list).toBeVisible();
@@ -70,40 +77,44 @@ test.describe("desktop navigation", () => {
     await expect(list).toBeHidden();
   });
 
-  test("the dropdown opens with Enter and Space on its button; Escape closes it and returns focus", at(1024, 1280), async ({ page }) => {
-    await open(page, "/home");
-    const list = await dropdownList(page);
-    const button = toggle(page);
-    // Keyboard entry: Tab from the Services link to its button (focus inside opens the list softly).
-    await servicesLink(page).focus();
-    await page.keyboard.press("Tab");
-    await expect(button).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(list).toBeHidden();
-    await expect(button).toBeFocused();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-
-    for (const key of ["Enter", "Space"]) {
-      await page.keyboard.press(key);
-      await expect(list, `${key} opens the list`).toBeVisible();
-      await expect(button).toHaveAttribute("aria-expanded", "true");
-      await expect(list.getByRole("link")).toHaveText(specDropdown);
-      // Tab moves into the list, in order.
+  test(
+    "the dropdown opens with Enter and Space on its button; Escape closes it and returns focus",
+    at(1024, 1280),
+    async ({ page }) => {
+      await open(page, "/home");
+      const list = await dropdownList(page);
+      const button = toggle(page);
+      // Keyboard entry: Tab from the Services link to its button (focus inside opens the list softly).
+      await servicesLink(page).focus();
       await page.keyboard.press("Tab");
-      await expect(list.getByRole("link").first()).toBeFocused();
-      await page.keyboard.press("Tab");
-      await expect(list.getByRole("link").nth(1)).toBeFocused();
+      await expect(button).toBeFocused();
       await page.keyboard.press("Escape");
-      await expect(list, "Escape closes the list").toBeHidden();
-      await expect(button, "focus returns to the button").toBeFocused();
+      await expect(list).toBeHidden();
+      await expect(button).toBeFocused();
       await expect(button).toHaveAttribute("aria-expanded", "false");
-    }
-    // A second Enter closes a list the button opened.
-    await page.keyboard.press("Enter");
-    await expect(list).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(list).toBeHidden();
-  });
+
+      for (const key of ["Enter", "Space"]) {
+        await page.keyboard.press(key);
+        await expect(list, `${key} opens the list`).toBeVisible();
+        await expect(button).toHaveAttribute("aria-expanded", "true");
+        await expect(list.getByRole("link")).toHaveText(specDropdown);
+        // Tab moves into the list, in order.
+        await page.keyboard.press("Tab");
+        await expect(list.getByRole("link").first()).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(list.getByRole("link").nth(1)).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(list, "Escape closes the list").toBeHidden();
+        await expect(button, "focus returns to the button").toBeFocused();
+        await expect(button).toHaveAttribute("aria-expanded", "false");
+      }
+      // A second Enter closes a list the button opened.
+      await page.keyboard.press("Enter");
+      await expect(list).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(list).toBeHidden();
+    },
+  );
 
   test("each dropdown entry reaches its page", at(1280), async ({ page }) => {
     await open(page, "/home");
@@ -201,19 +212,27 @@ test.describe("floating buttons", () => {
     await expect(page, "the script scrolls: no #top in the address").toHaveURL(/\/services$/);
   });
 
-  test("the messaging link opens the app with the greeting for the provider's number", everyViewport, async ({ page, context }) => {
-    await open(page, "/home");
-    const chat = page.getByRole("link", { name: site.messaging.label });
-    const href = await chat.getAttribute("href");
-    const url = new URL(href!);
-    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${site.messaging.number}`);
-    expect(url.searchParams.get("text")).toBe("Hello, I need help!");
-    expect(href).toBe("https://wa.me/910000000000?text=Hello%2C%20I%20need%20help!".replace("910000000000", site.messaging.number));
-    await expect(chat).toHaveAttribute("target", "_blank");
-    await expect(chat).toHaveAttribute("rel", "noopener noreferrer");
-    // Clicking opens it in a new tab (answered locally: wa.me is not reachable from the tests).
-    await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>wa.me</title>" }));
-    const [popup] = await Promise.all([page.waitForEvent("popup"), chat.click()]);
-    await expect.poll(() => popup.url()).toBe(href);
-  });
+  test(
+    "the messaging link opens the app with the greeting for the provider's number",
+    everyViewport,
+    async ({ page, context }) => {
+      await open(page, "/home");
+      const chat = page.getByRole("link", { name: site.messaging.label });
+      const href = await chat.getAttribute("href");
+      const url = new URL(href!);
+      expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${site.messaging.number}`);
+      expect(url.searchParams.get("text")).toBe("Hello, I need help!");
+      expect(href).toBe(
+        "https://wa.me/910000000000?text=Hello%2C%20I%20need%20help!".replace("910000000000", site.messaging.number),
+      );
+      await expect(chat).toHaveAttribute("target", "_blank");
+      await expect(chat).toHaveAttribute("rel", "noopener noreferrer");
+      // Clicking opens it in a new tab (answered locally: wa.me is not reachable from the tests).
+      await context.route("https://wa.me/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<title>wa.me</title>" }),
+      );
+      const [popup] = await Promise.all([page.waitForEvent("popup"), chat.click()]);
+      await expect.poll(() => popup.url()).toBe(href);
+    },
+  );
 });

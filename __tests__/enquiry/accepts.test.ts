@@ -25,7 +25,12 @@ test("a valid enquiry gets 201 with its id, after one line is on disk", async ()
   expect(lines).toHaveLength(1);
   const [line] = lines;
   expect(Object.keys(line!)).toEqual(["id", "receivedAt", "name", "phone", "email", "message", "delivery"]);
-  expect(line).toEqual({ id: answer.body.id, receivedAt: expect.any(String), ...validEnquiry, delivery: "stored-only" });
+  expect(line).toEqual({
+    id: answer.body.id,
+    receivedAt: expect.any(String),
+    ...validEnquiry,
+    delivery: "stored-only",
+  });
   expect(Date.parse(line!.receivedAt!)).toBeGreaterThanOrEqual(before - 1000);
 });
 

@@ -27,7 +27,10 @@ test("200 concurrent valid enquiries give exactly 200 parseable lines with 200 d
   expect(answers.map((a) => a.status)).toEqual(Array(200).fill(201));
   const text = fs.readFileSync(path.join(site.dir, "enquiries.jsonl"), "utf8");
   expect(text.endsWith("\n")).toBe(true);
-  const lines = text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: string; name: string });
+  const lines = text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; name: string });
   expect(lines).toHaveLength(200);
   expect(new Set(lines.map((l) => l.id)).size).toBe(200);
   expect(new Set(lines.map((l) => l.id))).toEqual(new Set(answers.map((a) => a.body.id)));
@@ -40,7 +43,13 @@ test("two writers on the same folder (separate queues and file handles) never mi
   const long = "x".repeat(4000); // lines of several KiB make torn writes likely if writes were split
   await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      stores[i % 2]!.add({ id: `id-${i}`, receivedAt: new Date().toISOString(), ...validEnquiry, message: `${i} ${long}`, delivery: "pending" }),
+      stores[i % 2]!.add({
+        id: `id-${i}`,
+        receivedAt: new Date().toISOString(),
+        ...validEnquiry,
+        message: `${i} ${long}`,
+        delivery: "pending",
+      }),
     ),
   );
   const lines = fs.readFileSync(path.join(dir, "enquiries.jsonl"), "utf8").split("\n").filter(Boolean);

@@ -96,9 +96,16 @@ test("same origin is recognised with or without a default port; other hosts are 
   expect(isCrossSite({ origin: "https://cyrus.example", host: "cyrus.example:443" }, config)).toBe(false);
   expect(isCrossSite({ origin: "https://cyrus.example:8443", host: "cyrus.example:8443" }, config)).toBe(false);
   expect(isCrossSite({ origin: "https://cyrus.example", host: "other.example" }, config)).toBe(true);
-  expect(isCrossSite({ origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" }, config)).toBe(true);
+  expect(
+    isCrossSite({ origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" }, config),
+  ).toBe(true);
   const proxied = { ...config, trustProxy: true };
-  expect(isCrossSite({ origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" }, proxied)).toBe(false);
+  expect(
+    isCrossSite(
+      { origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" },
+      proxied,
+    ),
+  ).toBe(false);
 });
 
 test("validation is a pure function returning the cleaned enquiry or the field errors", () => {

@@ -79,7 +79,9 @@ test("CR/LF in the name cannot add a header, and in the e-mail it is refused", a
   expect(names).not.toContain("bcc");
   expect(names).not.toContain("x-injected");
   expect(names.filter((n) => n === "subject")).toHaveLength(1);
-  expect(mail.header("subject")).toBe("Website enquiry from Eve Bcc: victim@example.com X-Injected: yes Subject: free money");
+  expect(mail.header("subject")).toBe(
+    "Website enquiry from Eve Bcc: victim@example.com X-Injected: yes Subject: free money",
+  );
   expect(mail.header("reply-to")).toMatch(/<priya@example\.in>$/);
   expect(received!.raw.split("\r\n\r\n")[0]).not.toMatch(/^(Bcc|X-Injected):/im);
 });
@@ -101,7 +103,11 @@ test("SMTP down: stored as failed; retry delivers it once the server is back", a
   const answer = await site.post(validEnquiry);
   expect(answer.status).toBe(201); // the visitor does not wait for, nor hear of, the failure
   await site.receiver.drain();
-  expect(await stateOf(answer.body.id)).toMatchObject({ delivery: "failed", attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/) });
+  expect(await stateOf(answer.body.id)).toMatchObject({
+    delivery: "failed",
+    attempts: 1,
+    lastError: expect.stringMatching(/ECONNREFUSED/),
+  });
   expect(site.log.lines.some((l) => l.includes(`enquiry ${answer.body.id}: delivery failed`))).toBe(true);
 
   smtp = await startSmtp(port);
@@ -119,7 +125,10 @@ test("SMTP down: stored as failed; retry delivers it once the server is back", a
 });
 
 /** `npx tsx src/scripts/enquiries.ts ...` as an operator would run it, bounded to 60 s. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("npx", ["tsx", "src/scripts/enquiries.ts", ...args], {
       cwd: projectRoot,
@@ -173,7 +182,12 @@ test("retry re-sends a pending enquiry left by a process that died, but not one 
   const config = loadConfig({ ENQUIRY_DATA_DIR: dir, ...mailEnv(smtp.port) });
   const store = new EnquiryStore(dir);
   const now = Date.now();
-  const old = { id: "old", receivedAt: new Date(now - PENDING_GRACE_MS - 1000).toISOString(), ...validEnquiry, delivery: "pending" as const };
+  const old = {
+    id: "old",
+    receivedAt: new Date(now - PENDING_GRACE_MS - 1000).toISOString(),
+    ...validEnquiry,
+    delivery: "pending" as const,
+  };
   const fresh = { ...old, id: "fresh", receivedAt: new Date(now - 1000).toISOString() };
   const storedOnly = { ...old, id: "stored-only", delivery: "stored-only" as const };
   for (const e of [old, fresh, storedOnly]) await store.add(e);
@@ -208,7 +222,10 @@ test("without SMTP settings the receiver says once that it stores only, and stor
   await site.post(anotherEnquiry(2));
   const notices = site.log.lines.filter((l) => l.includes("stored only"));
   expect(notices).toEqual(["warn: enquiries will be stored only: SMTP_URL and ENQUIRY_TO are not set"]);
-  expect((site.storedLines() as Array<{ delivery: string }>).map((l) => l.delivery)).toEqual(["stored-only", "stored-only"]);
+  expect((site.storedLines() as Array<{ delivery: string }>).map((l) => l.delivery)).toEqual([
+    "stored-only",
+    "stored-only",
+  ]);
 });
 
 test("with only one of the two settings it names the missing one", async () => {

@@ -21,7 +21,13 @@ const FORM = "application/x-www-form-urlencoded";
 
 /** What Chromium sends for the site's own form: the page's origin, same-origin. */
 function browserHeaders(extra: Record<string, string> = {}) {
-  return { "content-type": FORM, origin: `http://${host}`, "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate", ...extra };
+  return {
+    "content-type": FORM,
+    origin: `http://${host}`,
+    "sec-fetch-site": "same-origin",
+    "sec-fetch-mode": "navigate",
+    ...extra,
+  };
 }
 
 async function postForm(fields: Record<string, string> | string, headers: Record<string, string> = browserHeaders()) {
@@ -38,19 +44,32 @@ test("a valid form post is stored once, then answered 303 to /contact/sent", asy
   expect(res.text).toContain('<a href="/contact/sent">');
   // The same record as a JSON enquiry: the textarea's CRLF (a form's line break) stored as LF.
   expect(site.storedLines()).toEqual([
-    { id: expect.any(String), receivedAt: expect.any(String), ...validEnquiry, message: "Line one\nLine two", delivery: "stored-only" },
+    {
+      id: expect.any(String),
+      receivedAt: expect.any(String),
+      ...validEnquiry,
+      message: "Line one\nLine two",
+      delivery: "stored-only",
+    },
   ]);
 });
 
 test("the redirect carries no personal data: the same fixed path whatever was sent", async () => {
-  const res = await postForm({ name: "Priya Raman", phone: "+91 98765 43210", email: "priya@example.in", message: "Secret plans" });
+  const res = await postForm({
+    name: "Priya Raman",
+    phone: "+91 98765 43210",
+    email: "priya@example.in",
+    message: "Secret plans",
+  });
   expect(res.location).toBe("/contact/sent");
   for (const value of ["Priya", "98765", "priya", "Secret"]) expect(`${res.location}${res.text}`).not.toContain(value);
 });
 
 test("names and messages in any script arrive intact (UTF-8, percent-encoded)", async () => {
   const fields = { name: "முருகன் சுப்பிரமணியம்", email: "murugan@example.in", message: "வணக்கம்! 🙏 नमस्ते" };
-  expect((await postForm(fields, browserHeaders({ "content-type": `${FORM}; charset=UTF-8` }))).location).toBe("/contact/sent");
+  expect((await postForm(fields, browserHeaders({ "content-type": `${FORM}; charset=UTF-8` }))).location).toBe(
+    "/contact/sent",
+  );
   expect(site.storedLines()).toEqual([expect.objectContaining({ ...fields, phone: "" })]);
 });
 
@@ -109,9 +128,17 @@ test.each<[string, Record<string, string>]>([
 test("posted from an allowed origin other than the receiver's (a backend elsewhere): the result page on that site", async () => {
   await site.stop();
   site = await startReceiver({ SITE_URL: "https://www.cyrus.example" });
-  const res = await postForm(validEnquiry, { "content-type": FORM, origin: "https://www.cyrus.example", "sec-fetch-site": "cross-site" });
+  const res = await postForm(validEnquiry, {
+    "content-type": FORM,
+    origin: "https://www.cyrus.example",
+    "sec-fetch-site": "cross-site",
+  });
   expect(res.status).toBe(403); // a browser marks a post to another site cross-site: never accepted
-  const sameSite = await postForm(validEnquiry, { "content-type": FORM, origin: "https://www.cyrus.example", "sec-fetch-site": "same-site" });
+  const sameSite = await postForm(validEnquiry, {
+    "content-type": FORM,
+    origin: "https://www.cyrus.example",
+    "sec-fetch-site": "same-site",
+  });
   expect(sameSite.status).toBe(303);
   expect(sameSite.location).toBe("https://www.cyrus.example/contact/sent");
 });

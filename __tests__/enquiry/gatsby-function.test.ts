@@ -49,8 +49,11 @@ afterEach(async () => {
   await core.stop();
 });
 
-const post = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }, method = "POST") =>
-  fetch(url, { method, headers, body: method === "GET" ? undefined : body });
+const post = (
+  body: BodyInit,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  method = "POST",
+) => fetch(url, { method, headers, body: method === "GET" ? undefined : body });
 
 test("the default export is the function and the config keeps Gatsby's body parsers off", () => {
   expect(typeof emailFunction).toBe("function");

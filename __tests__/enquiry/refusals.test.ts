@@ -94,21 +94,77 @@ test.each([
 
 test.each<[string, Record<string, unknown>, Record<string, string>]>([
   ["everything missing", {}, { name: "is required", email: "is required", message: "is required" }],
-  ["empty strings", { name: "", email: "", message: "" }, { name: "is required", email: "is required", message: "is required" }],
-  ["whitespace only", { ...validEnquiry, name: "  \t ", message: "\n\n  " }, { name: "is required", message: "is required" }],
-  ["a field that is not a string", { ...validEnquiry, name: 42, phone: ["1"], message: { text: "hi" } }, { name: "must be a string", phone: "must be a string", message: "must be a string" }],
+  [
+    "empty strings",
+    { name: "", email: "", message: "" },
+    { name: "is required", email: "is required", message: "is required" },
+  ],
+  [
+    "whitespace only",
+    { ...validEnquiry, name: "  \t ", message: "\n\n  " },
+    { name: "is required", message: "is required" },
+  ],
+  [
+    "a field that is not a string",
+    { ...validEnquiry, name: 42, phone: ["1"], message: { text: "hi" } },
+    { name: "must be a string", phone: "must be a string", message: "must be a string" },
+  ],
   ["null for a field", { ...validEnquiry, email: null }, { email: "must be a string" }],
-  ["a name over 200 characters", { ...validEnquiry, name: "a".repeat(201) }, { name: "must be at most 200 characters" }],
-  ["a phone over 40 characters", { ...validEnquiry, phone: "1".repeat(41) }, { phone: "must be at most 40 characters" }],
-  ["a phone with letters", { ...validEnquiry, phone: "+91 44 CALL ME" }, { phone: "may contain only digits, spaces and + - ( )" }],
-  ["a phone with other signs", { ...validEnquiry, phone: "044/2345#6789" }, { phone: "may contain only digits, spaces and + - ( )" }],
-  ["an e-mail that is not an address", { ...validEnquiry, email: "priya at example.in" }, { email: "must be an e-mail address" }],
-  ["an e-mail without a domain dot", { ...validEnquiry, email: "priya@localhost" }, { email: "must be an e-mail address" }],
-  ["an e-mail with a second address", { ...validEnquiry, email: "priya@example.in, boss@example.in" }, { email: "must be an e-mail address" }],
-  ["an e-mail carrying a header", { ...validEnquiry, email: "priya@example.in\r\nBcc: all@example.com" }, { email: "must be an e-mail address" }],
-  ["an e-mail over 254 characters", { ...validEnquiry, email: `${"a".repeat(64)}@${"b".repeat(186)}.com` }, { email: "must be at most 254 characters" }],
-  ["a message over 5000 characters", { ...validEnquiry, message: "m".repeat(5001) }, { message: "must be at most 5000 characters" }],
-  ["a control character", { ...validEnquiry, message: "hello\u0000world" }, { message: "must not contain control characters" }],
+  [
+    "a name over 200 characters",
+    { ...validEnquiry, name: "a".repeat(201) },
+    { name: "must be at most 200 characters" },
+  ],
+  [
+    "a phone over 40 characters",
+    { ...validEnquiry, phone: "1".repeat(41) },
+    { phone: "must be at most 40 characters" },
+  ],
+  [
+    "a phone with letters",
+    { ...validEnquiry, phone: "+91 44 CALL ME" },
+    { phone: "may contain only digits, spaces and + - ( )" },
+  ],
+  [
+    "a phone with other signs",
+    { ...validEnquiry, phone: "044/2345#6789" },
+    { phone: "may contain only digits, spaces and + - ( )" },
+  ],
+  [
+    "an e-mail that is not an address",
+    { ...validEnquiry, email: "priya at example.in" },
+    { email: "must be an e-mail address" },
+  ],
+  [
+    "an e-mail without a domain dot",
+    { ...validEnquiry, email: "priya@localhost" },
+    { email: "must be an e-mail address" },
+  ],
+  [
+    "an e-mail with a second address",
+    { ...validEnquiry, email: "priya@example.in, boss@example.in" },
+    { email: "must be an e-mail address" },
+  ],
+  [
+    "an e-mail carrying a header",
+    { ...validEnquiry, email: "priya@example.in\r\nBcc: all@example.com" },
+    { email: "must be an e-mail address" },
+  ],
+  [
+    "an e-mail over 254 characters",
+    { ...validEnquiry, email: `${"a".repeat(64)}@${"b".repeat(186)}.com` },
+    { email: "must be at most 254 characters" },
+  ],
+  [
+    "a message over 5000 characters",
+    { ...validEnquiry, message: "m".repeat(5001) },
+    { message: "must be at most 5000 characters" },
+  ],
+  [
+    "a control character",
+    { ...validEnquiry, message: "hello\u0000world" },
+    { message: "must not contain control characters" },
+  ],
 ])("%s gets 400 naming the fields", async (_label, payload, fields) => {
   const answer = await site.post(payload);
   expect(answer.status).toBe(400);
@@ -127,7 +183,10 @@ test.each<[string, Record<string, string>]>([
   ["an Origin of another site", { origin: "https://evil.example" }],
   ["an Origin that is a look-alike of the site", { origin: "https://www.example.com.evil.example" }],
   ["Origin: null", { origin: "null" }],
-  ["an allowed Origin but Sec-Fetch-Site: cross-site", { origin: "https://www.example.com", "sec-fetch-site": "cross-site" }],
+  [
+    "an allowed Origin but Sec-Fetch-Site: cross-site",
+    { origin: "https://www.example.com", "sec-fetch-site": "cross-site" },
+  ],
 ])("a cross-site request (%s) gets 403", async (_label, headers) => {
   const answer = await site.post(validEnquiry, headers);
   expect(answer.status).toBe(403);

@@ -7,7 +7,15 @@
  */
 import { createReceiver } from "../../src/enquiry/receiver";
 import { loadConfig } from "../../src/enquiry/config";
-import { anotherEnquiry, memoryLog, projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
+import {
+  anotherEnquiry,
+  memoryLog,
+  projectRoot,
+  startReceiver,
+  tempDir,
+  validEnquiry,
+  type Harness,
+} from "./support/harness";
 
 let site: Harness | undefined;
 
@@ -20,7 +28,11 @@ test("the same enquiry twice: 201, then 200 with the same id and duplicate: true
   site = await startReceiver();
   const first = await site.post(validEnquiry);
   expect(first.status).toBe(201);
-  const again = await site.post({ ...validEnquiry, name: ` ${validEnquiry.name} `, email: validEnquiry.email.toUpperCase() });
+  const again = await site.post({
+    ...validEnquiry,
+    name: ` ${validEnquiry.name} `,
+    email: validEnquiry.email.toUpperCase(),
+  });
   expect(again.status).toBe(200);
   expect(again.body).toEqual({ ok: true, id: first.body.id, duplicate: true });
   expect(site.storedLines()).toHaveLength(1);
@@ -49,7 +61,12 @@ test("after a restart the enquiries of the last day are still recognised; older 
   const dir = tempDir();
   const day = 24 * 60 * 60 * 1000;
   let now = Date.parse("2026-11-25T10:00:00Z");
-  const receiver = () => createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir, ENQUIRY_RATE_LIMIT: "100" }, projectRoot), { mailer: null, now: () => now, log: memoryLog() });
+  const receiver = () =>
+    createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir, ENQUIRY_RATE_LIMIT: "100" }, projectRoot), {
+      mailer: null,
+      now: () => now,
+      log: memoryLog(),
+    });
   const request = (fields: object) => ({
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -69,7 +86,9 @@ test("after a restart the enquiries of the last day are still recognised; older 
 });
 
 describe("deadline", () => {
-  const started = (secondsAgo: number) => ({ "x-request-start": `t=${((Date.now() - secondsAgo * 1000) / 1000).toFixed(3)}` });
+  const started = (secondsAgo: number) => ({
+    "x-request-start": `t=${((Date.now() - secondsAgo * 1000) / 1000).toFixed(3)}`,
+  });
 
   test("past ENQUIRY_DEADLINE_SECONDS after the proxy received it: 503 deadline_exceeded, nothing stored", async () => {
     site = await startReceiver({ ENQUIRY_TRUST_PROXY: "1", ENQUIRY_DEADLINE_SECONDS: "20", ENQUIRY_RATE_LIMIT: "1" });
@@ -78,7 +97,9 @@ describe("deadline", () => {
     expect(late.body).toMatchObject({ error: "deadline_exceeded" });
     expect(late.headers.get("retry-after")).toBe("5");
     expect(site.storedLines()).toEqual([]);
-    expect(site.log.lines.join("\n")).toMatch(/not stored: it reached the receiver 2\d(\.\d)? s after the proxy received it \(deadline 20 s\)/);
+    expect(site.log.lines.join("\n")).toMatch(
+      /not stored: it reached the receiver 2\d(\.\d)? s after the proxy received it \(deadline 20 s\)/,
+    );
     // In time: stored, and the late attempt used up nothing of the allowance of one.
     const inTime = await site.post(validEnquiry, started(3));
     expect(inTime.status).toBe(201);
@@ -94,10 +115,17 @@ describe("deadline", () => {
     const dir = tempDir();
     const log = memoryLog();
     const receiver = createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir }, projectRoot), { mailer: null, log });
-    const request = { method: "POST", headers: { "content-type": "application/json" }, rawBody: Buffer.from(JSON.stringify(validEnquiry)), clientAddress: "127.0.0.1" };
+    const request = {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      rawBody: Buffer.from(JSON.stringify(validEnquiry)),
+      clientAddress: "127.0.0.1",
+    };
     expect((await receiver.handleEnquiry({ ...request, clientGone: () => true })).status).toBe(503);
     expect((await receiver.store.list()).enquiries).toEqual([]);
-    expect(log.lines).toContain("warn: enquiry receiver: not stored: the client closed the connection before it was stored");
+    expect(log.lines).toContain(
+      "warn: enquiry receiver: not stored: the client closed the connection before it was stored",
+    );
     expect((await receiver.handleEnquiry({ ...request, clientGone: () => false })).status).toBe(201);
     expect((await receiver.store.list()).enquiries).toHaveLength(1);
   });

@@ -47,7 +47,9 @@ test("a missing required field names the file, line, entry and field", () => {
   edit(dataDir, servicesFile, (doc) => doc.deleteIn([1, "cardTitle"]));
   const found = messages(dataDir);
   expect(found).toHaveLength(1);
-  expect(found[0]).toMatch(/^data\/services\/services\.yaml:\d+: entry 2 \(slug "study-design"\), field "cardTitle": is missing/);
+  expect(found[0]).toMatch(
+    /^data\/services\/services\.yaml:\d+: entry 2 \(slug "study-design"\), field "cardTitle": is missing/,
+  );
 });
 
 test("a misspelt field name is reported, not ignored", () => {
@@ -59,7 +61,9 @@ test("a misspelt field name is reported, not ignored", () => {
   const found = messages(dataDir);
   expect(found).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/entry 5 \(slug "data-management"\), field "menuLable": is not a known field: check its spelling \(known fields here: .*menuLabel/),
+      expect.stringMatching(
+        /entry 5 \(slug "data-management"\), field "menuLable": is not a known field: check its spelling \(known fields here: .*menuLabel/,
+      ),
       expect.stringMatching(/entry 5 \(slug "data-management"\), field "menuLabel": is missing/),
     ]),
   );
@@ -68,7 +72,9 @@ test("a misspelt field name is reported, not ignored", () => {
 test("an unknown field in a nested list names its position", () => {
   edit(dataDir, "activities/activities.yaml", (doc) => doc.setIn(["sections", 2, "imgae"], "./images/section-3.jpg"));
   expect(messages(dataDir)).toEqual([
-    expect.stringMatching(/^data\/activities\/activities\.yaml:\d+: field "sections\[3\]\.imgae": is not a known field/),
+    expect.stringMatching(
+      /^data\/activities\/activities\.yaml:\d+: field "sections\[3\]\.imgae": is not a known field/,
+    ),
   ]);
 });
 
@@ -86,9 +92,13 @@ test("a duplicate slug is reported on the second entry", () => {
   const found = messages(dataDir);
   expect(found).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/entry 3 \(slug "study-design"\), field "slug": slug "study-design" is already used by entry 2/),
+      expect.stringMatching(
+        /entry 3 \(slug "study-design"\), field "slug": slug "study-design" is already used by entry 2/,
+      ),
       // The dropdown still names the slug that no longer exists.
-      expect.stringMatching(/^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[3\]": names the service "project-management", which is not in data\/services\/services\.yaml/),
+      expect.stringMatching(
+        /^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[3\]": names the service "project-management", which is not in data\/services\/services\.yaml/,
+      ),
     ]),
   );
 });
@@ -96,7 +106,9 @@ test("a duplicate slug is reported on the second entry", () => {
 test("a dropdown entry naming a service that does not exist is reported", () => {
   edit(dataDir, "navigation/navigation.yaml", (doc) => doc.setIn(["servicesMenu", 11], "cdm"));
   expect(messages(dataDir)).toEqual([
-    expect.stringMatching(/^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[12\]": names the service "cdm", which is not in data\/services\/services\.yaml/),
+    expect.stringMatching(
+      /^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[12\]": names the service "cdm", which is not in data\/services\/services\.yaml/,
+    ),
     expect.stringMatching(/field "servicesMenu": does not list the service "cdms"/),
   ]);
 });

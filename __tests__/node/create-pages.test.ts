@@ -18,17 +18,32 @@ function gatsbyArgs(result: unknown) {
 }
 
 test("createPages makes one page per service at /services/<slug>, passing only the slug", async () => {
-  const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: services.map(({ slug }) => ({ slug })) } } });
+  const { args, actions } = gatsbyArgs({
+    data: { allServicesYaml: { nodes: services.map(({ slug }) => ({ slug })) } },
+  });
   await (createPages as (a: unknown) => Promise<void>)(args);
   const pages = actions.createPage.mock.calls.map(([page]) => page).filter((p) => p.component === serviceTemplate);
   expect(pages).toHaveLength(19);
   expect(pages.map((p) => p.path)).toEqual([
-    "/services/clinical-operations", "/services/study-design", "/services/project-management",
-    "/services/clinical-trial-management", "/services/data-management", "/services/clinical-trial-monitoring",
-    "/services/quality-assurance", "/services/outsourced-clinical-trials", "/services/training-certification",
-    "/services/medical-devices", "/services/artificial-intelligence", "/services/phases",
-    "/services/regulatory-affairs", "/services/pharmacovigilance", "/services/therapeutic-areas", "/services/cdms",
-    "/services/scientific-affairs", "/services/committees", "/services/regulatory-approvals",
+    "/services/clinical-operations",
+    "/services/study-design",
+    "/services/project-management",
+    "/services/clinical-trial-management",
+    "/services/data-management",
+    "/services/clinical-trial-monitoring",
+    "/services/quality-assurance",
+    "/services/outsourced-clinical-trials",
+    "/services/training-certification",
+    "/services/medical-devices",
+    "/services/artificial-intelligence",
+    "/services/phases",
+    "/services/regulatory-affairs",
+    "/services/pharmacovigilance",
+    "/services/therapeutic-areas",
+    "/services/cdms",
+    "/services/scientific-affairs",
+    "/services/committees",
+    "/services/regulatory-approvals",
   ]);
   for (const page of pages) {
     expect(page.component).toBe(serviceTemplate);

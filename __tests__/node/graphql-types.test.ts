@@ -7,7 +7,13 @@ import path from "node:path";
 import { Kind, parse, print, type ObjectTypeDefinitionNode } from "graphql";
 import { parseDocument } from "yaml";
 import { contentFiles } from "../../src/node/content/content-files";
-import { contentTypeDefs, graphqlTypeDefs, nodeTypeName, type JsonSchema, type SchemaSource } from "../../src/node/content/graphql-types";
+import {
+  contentTypeDefs,
+  graphqlTypeDefs,
+  nodeTypeName,
+  type JsonSchema,
+  type SchemaSource,
+} from "../../src/node/content/graphql-types";
 import { formatProblem } from "../../src/node/content/problems";
 import { validateContent } from "../../src/node/content/validate";
 import { createSchemaCustomization } from "../../src/node/schema";
@@ -16,7 +22,9 @@ const realData = path.resolve(__dirname, "../../data");
 
 /** Every object type of an SDL: its interfaces and directives, then its fields as printed (`name: Type @directive`). */
 function shape(sdl: string): Record<string, string[]> {
-  const types = parse(sdl).definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION);
+  const types = parse(sdl).definitions.filter(
+    (d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION,
+  );
   return Object.fromEntries(
     types
       .map((t): [string, string[]] => [
@@ -70,9 +78,21 @@ describe("the content's JSON Schemas as GraphQL types", () => {
       SiteYaml: "directives @dontInfer",
       WhyCyrusYaml: "directives @dontInfer",
     });
-    expect(contentFiles.map(({ file }) => nodeTypeName(file, file.startsWith("services/") || file.startsWith("approvals/")))).toEqual([
-      "SiteYaml", "NavigationYaml", "ServicesYaml", "ApprovalsYaml", "HomeYaml", "AboutYaml",
-      "ServicesPageYaml", "ActivitiesYaml", "WhyCyrusYaml", "ContactYaml", "NotFoundYaml", "EnquiryResultsYaml",
+    expect(
+      contentFiles.map(({ file }) => nodeTypeName(file, file.startsWith("services/") || file.startsWith("approvals/"))),
+    ).toEqual([
+      "SiteYaml",
+      "NavigationYaml",
+      "ServicesYaml",
+      "ApprovalsYaml",
+      "HomeYaml",
+      "AboutYaml",
+      "ServicesPageYaml",
+      "ActivitiesYaml",
+      "WhyCyrusYaml",
+      "ContactYaml",
+      "NotFoundYaml",
+      "EnquiryResultsYaml",
     ]);
   });
 
@@ -80,9 +100,26 @@ describe("the content's JSON Schemas as GraphQL types", () => {
     const sdl = contentTypeDefs(realData);
     expect(Object.keys(shape(sdl))).toEqual(
       expect.arrayContaining([
-        "SiteAddress", "SocialLink", "Messaging", "SiteLabels", "NavItem", "PageLink", "ServiceSection", "ServiceSubsection",
-        "Slide", "TextBlock", "HeadedText", "FounderMessage", "AboutOverview", "BulletColumn", "ActivitySection", "WhyCard",
-        "ContactForm", "ContactMap", "ContactRegion", "EnquiryResultPage",
+        "SiteAddress",
+        "SocialLink",
+        "Messaging",
+        "SiteLabels",
+        "NavItem",
+        "PageLink",
+        "ServiceSection",
+        "ServiceSubsection",
+        "Slide",
+        "TextBlock",
+        "HeadedText",
+        "FounderMessage",
+        "AboutOverview",
+        "BulletColumn",
+        "ActivitySection",
+        "WhyCard",
+        "ContactForm",
+        "ContactMap",
+        "ContactRegion",
+        "EnquiryResultPage",
       ]),
     );
     // Slide: home.yaml's slides and contact.yaml's region.slides; HeadedText: about.yaml's mission and vision.
@@ -90,17 +127,30 @@ describe("the content's JSON Schemas as GraphQL types", () => {
     expect(sdl.match(/^type HeadedText /gm)).toHaveLength(1);
     expect(sdl.match(/^type EnquiryResultPage /gm)).toHaveLength(1);
     expect(fieldsOf(sdl, "EnquiryResultsYaml")).toEqual([
-      "heading: String!", "backLink: String!", "sent: EnquiryResultPage!", "error: EnquiryResultPage!", "incomplete: EnquiryResultPage!",
+      "heading: String!",
+      "backLink: String!",
+      "sent: EnquiryResultPage!",
+      "error: EnquiryResultPage!",
+      "incomplete: EnquiryResultPage!",
     ]);
   });
 
   test("required fields get !, list items always, images are Files by relative path, references are links", () => {
     const sdl = contentTypeDefs(realData);
-    expect(fieldsOf(sdl, "SiteYaml")).toEqual(expect.arrayContaining(["logo: File! @fileByRelativePath", "foundingYear: Int!", "social: [SocialLink!]!"]));
+    expect(fieldsOf(sdl, "SiteYaml")).toEqual(
+      expect.arrayContaining(["logo: File! @fileByRelativePath", "foundingYear: Int!", "social: [SocialLink!]!"]),
+    );
     expect(fieldsOf(sdl, "NavItem")).toEqual(["label: String!", "to: String!", "dropdown: Boolean"]);
-    expect(fieldsOf(sdl, "NavigationYaml")).toEqual(["main: [NavItem!]!", 'servicesMenu: [ServicesYaml!]! @link(by: "slug")']);
+    expect(fieldsOf(sdl, "NavigationYaml")).toEqual([
+      "main: [NavItem!]!",
+      'servicesMenu: [ServicesYaml!]! @link(by: "slug")',
+    ]);
     expect(fieldsOf(sdl, "ServicesYaml")).toEqual(
-      expect.arrayContaining(["intro: [String!]!", "sections: [ServiceSection!]", 'gallery: [ApprovalsYaml!] @link(by: "key")']),
+      expect.arrayContaining([
+        "intro: [String!]!",
+        "sections: [ServiceSection!]",
+        'gallery: [ApprovalsYaml!] @link(by: "key")',
+      ]),
     );
     expect(fieldsOf(sdl, "Slide")).toEqual(["image: File! @fileByRelativePath", "alt: String!"]);
   });
@@ -147,7 +197,9 @@ describe("adding an optional field is a schema edit", () => {
   test("the validation rejects a misspelt field, naming the file, the line and the field", () => {
     setInAbout("subtitel", "Since 2012");
     expect(validateContent(dataDir).map(formatProblem)).toEqual([
-      expect.stringMatching(/^data\/about\/about\.yaml:\d+: field "subtitel": is not a known field: check its spelling \(known fields here: .*subtitle/),
+      expect.stringMatching(
+        /^data\/about\/about\.yaml:\d+: field "subtitel": is not a known field: check its spelling \(known fields here: .*subtitle/,
+      ),
     ]);
   });
 });
@@ -174,7 +226,10 @@ describe("the mapping", () => {
             tags: { type: "array", items: { type: "string" } },
             grid: { type: "array", items: { type: "array", items: { type: "integer" } } },
             venue: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-            talks: { type: "array", items: { type: "object", "x-graphql-type": "Talk", properties: { title: { type: "string" } } } },
+            talks: {
+              type: "array",
+              items: { type: "object", "x-graphql-type": "Talk", properties: { title: { type: "string" } } },
+            },
           },
           { required: ["name", "year", "photo", "tags", "talks"] },
         ),
@@ -226,19 +281,34 @@ describe("the mapping", () => {
         required: ["lead", "photo"],
       }),
     ]);
-    expect(fieldsOf(sdl, "TeamYaml")).toEqual(["members: [TeamYamlPerson!]", "lead: TeamYamlPerson!", "press: PressLink", "photo: File! @fileByRelativePath"]);
+    expect(fieldsOf(sdl, "TeamYaml")).toEqual([
+      "members: [TeamYamlPerson!]",
+      "lead: TeamYamlPerson!",
+      "press: PressLink",
+      "photo: File! @fileByRelativePath",
+    ]);
     expect(sdl.match(/^type TeamYamlPerson /gm)).toHaveLength(1);
   });
 
   test("x-link names a required field of another content file", () => {
-    const posts = source("posts/posts.yaml", { type: "array", items: page({ slug: { type: "string" } }, { required: ["slug"] }) });
+    const posts = source("posts/posts.yaml", {
+      type: "array",
+      items: page({ slug: { type: "string" } }, { required: ["slug"] }),
+    });
     const link = (to: string, by: string): SchemaSource =>
-      source("featured/featured.yaml", page({ posts: { type: "array", items: { type: "string", "x-link": { to, by } } } }, { required: ["posts"] }));
-    expect(fieldsOf(graphqlTypeDefs([posts, link("posts/posts.yaml", "slug")]), "FeaturedYaml")).toEqual(['posts: [PostsYaml!]! @link(by: "slug")']);
+      source(
+        "featured/featured.yaml",
+        page({ posts: { type: "array", items: { type: "string", "x-link": { to, by } } } }, { required: ["posts"] }),
+      );
+    expect(fieldsOf(graphqlTypeDefs([posts, link("posts/posts.yaml", "slug")]), "FeaturedYaml")).toEqual([
+      'posts: [PostsYaml!]! @link(by: "slug")',
+    ]);
     expect(() => graphqlTypeDefs([posts, link("post/posts.yaml", "slug")])).toThrow(
       'data/schemas/featured.schema.json#/properties/posts/items: "x-link" needs "to": one of the content files (posts/posts.yaml, featured/featured.yaml), found "post/posts.yaml"',
     );
-    expect(() => graphqlTypeDefs([posts, link("posts/posts.yaml", "title")])).toThrow(/"x-link" needs "by": a required field of posts\/posts\.yaml/);
+    expect(() => graphqlTypeDefs([posts, link("posts/posts.yaml", "title")])).toThrow(
+      /"x-link" needs "by": a required field of posts\/posts\.yaml/,
+    );
   });
 
   test("a type name used twice must describe the same fields", () => {
@@ -254,28 +324,61 @@ describe("the mapping", () => {
     expect(() =>
       graphqlTypeDefs([
         source("home/home.yaml", page({ slides: slide({ alt: { type: "string" } }) })),
-        source("contact/contact.yaml", page({ slides: slide({ alt: { type: "string" }, caption: { type: "string" } }) })),
+        source(
+          "contact/contact.yaml",
+          page({ slides: slide({ alt: { type: "string" }, caption: { type: "string" } }) }),
+        ),
       ]),
-    ).toThrow(/^data\/schemas\/contact\.schema\.json#\/properties\/slides\/items: the GraphQL type Slide is also declared at data\/schemas\/home\.schema\.json#\/properties\/slides\/items with other fields/);
+    ).toThrow(
+      /^data\/schemas\/contact\.schema\.json#\/properties\/slides\/items: the GraphQL type Slide is also declared at data\/schemas\/home\.schema\.json#\/properties\/slides\/items with other fields/,
+    );
   });
 
   test.each<[string, JsonSchema, RegExp]>([
-    ["a type list", { type: ["string", "null"] }, /#\/properties\/field: cannot tell the GraphQL type: give one "type" .*, not \["string","null"\]/],
-    ["oneOf", { oneOf: [{ type: "string" }, { type: "integer" }] }, /#\/properties\/field: cannot tell the GraphQL type/],
-    ["a map without properties", { type: "object", additionalProperties: { type: "string" } }, /#\/properties\/field: an object needs "properties"/],
-    ["an image that is not a string", { type: "array", "x-image-path": true, items: { type: "string" } }, /#\/properties\/field: "x-image-path" and "x-link" describe a string/],
-    ["a $ref to another file", { $ref: "other.schema.json#/definitions/x" }, /#\/properties\/field: only a \$ref to a definition in the same schema/],
-    ["a $ref to nothing", { $ref: "#/definitions/missing" }, /#\/properties\/field: the \$ref "#\/definitions\/missing" points to nothing/],
+    [
+      "a type list",
+      { type: ["string", "null"] },
+      /#\/properties\/field: cannot tell the GraphQL type: give one "type" .*, not \["string","null"\]/,
+    ],
+    [
+      "oneOf",
+      { oneOf: [{ type: "string" }, { type: "integer" }] },
+      /#\/properties\/field: cannot tell the GraphQL type/,
+    ],
+    [
+      "a map without properties",
+      { type: "object", additionalProperties: { type: "string" } },
+      /#\/properties\/field: an object needs "properties"/,
+    ],
+    [
+      "an image that is not a string",
+      { type: "array", "x-image-path": true, items: { type: "string" } },
+      /#\/properties\/field: "x-image-path" and "x-link" describe a string/,
+    ],
+    [
+      "a $ref to another file",
+      { $ref: "other.schema.json#/definitions/x" },
+      /#\/properties\/field: only a \$ref to a definition in the same schema/,
+    ],
+    [
+      "a $ref to nothing",
+      { $ref: "#/definitions/missing" },
+      /#\/properties\/field: the \$ref "#\/definitions\/missing" points to nothing/,
+    ],
     ["null", { type: "null" }, /#\/properties\/field: the type "null" has no GraphQL counterpart here/],
   ])("%s is reported with the schema file and the place in it", (_, field, message) => {
     expect(() => graphqlTypeDefs([source("news/news.yaml", page({ field }))])).toThrow(message);
-    expect(() => graphqlTypeDefs([source("news/news.yaml", page({ field }))])).toThrow(/^data\/schemas\/news\.schema\.json#/);
+    expect(() => graphqlTypeDefs([source("news/news.yaml", page({ field }))])).toThrow(
+      /^data\/schemas\/news\.schema\.json#/,
+    );
   });
 
   test("field names must be GraphQL names and not a node's own fields", () => {
     expect(() => graphqlTypeDefs([source("news/news.yaml", page({ "read-more": { type: "string" } }))])).toThrow(
       /news\.schema\.json#\/properties\/read-more: "read-more" is not a valid GraphQL field name/,
     );
-    expect(() => graphqlTypeDefs([source("news/news.yaml", page({ id: { type: "string" } }))])).toThrow(/a field cannot be called "id"/);
+    expect(() => graphqlTypeDefs([source("news/news.yaml", page({ id: { type: "string" } }))])).toThrow(
+      /a field cannot be called "id"/,
+    );
   });
 });

@@ -10,7 +10,10 @@ import { onCreateWebpackConfig } from "../../src/node/webpack";
 const run = (stage: string) => {
   const replaceWebpackConfig = jest.fn();
   const setWebpackConfig = jest.fn();
-  const normalModuleReplacement = jest.fn((pattern: RegExp, replacement: (data: unknown) => void) => ({ pattern, replacement }));
+  const normalModuleReplacement = jest.fn((pattern: RegExp, replacement: (data: unknown) => void) => ({
+    pattern,
+    replacement,
+  }));
   (onCreateWebpackConfig as (args: unknown) => void)({
     stage,
     getConfig: () => ({ devtool: "source-map" }),

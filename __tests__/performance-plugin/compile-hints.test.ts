@@ -26,8 +26,12 @@ test("the hinted scripts are the app's and the page components' chunk groups, no
   const stats = {
     namedChunkGroups: {
       app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
-      "component---src-pages-home-tsx": { assets: [{ name: "styles.css" }, { name: "shared-4.js" }, { name: "component---src-pages-home-tsx-5.js" }] },
-      "component---src-templates-service-tsx": { assets: ["shared-4.js", "component---src-templates-service-tsx-6.js"] },
+      "component---src-pages-home-tsx": {
+        assets: [{ name: "styles.css" }, { name: "shared-4.js" }, { name: "component---src-pages-home-tsx-5.js" }],
+      },
+      "component---src-templates-service-tsx": {
+        assets: ["shared-4.js", "component---src-templates-service-tsx-6.js"],
+      },
       "lazy-chart": { assets: [{ name: "chart-7.js" }] },
     },
   };
@@ -42,8 +46,12 @@ test("the hinted scripts are the app's and the page components' chunk groups, no
 });
 
 test("stats without an app group or without page component groups stop the build", () => {
-  expect(() => scriptsLoadedFirst({})).toThrow(/public\/webpack\.stats\.json and its named chunk groups .*has changed: webpack\.stats\.json has no "app" chunk group/);
-  expect(() => scriptsLoadedFirst({ namedChunkGroups: { app: { assets: ["app-3.js"] } } })).toThrow(/has no "component---…" chunk group/);
+  expect(() => scriptsLoadedFirst({})).toThrow(
+    /public\/webpack\.stats\.json and its named chunk groups .*has changed: webpack\.stats\.json has no "app" chunk group/,
+  );
+  expect(() => scriptsLoadedFirst({ namedChunkGroups: { app: { assets: ["app-3.js"] } } })).toThrow(
+    /has no "component---…" chunk group/,
+  );
 });
 
 describe("on public/", () => {
@@ -55,7 +63,12 @@ describe("on public/", () => {
 
   test("adds the hint to each script once; a second run adds none", () => {
     expect(addCompileHints(site.publicDir)).toEqual({ scripts: 4, added: 4 });
-    for (const script of ["webpack-runtime-1.js", "framework-2.js", "app-3.js", "component---src-pages-home-tsx-5.js"]) {
+    for (const script of [
+      "webpack-runtime-1.js",
+      "framework-2.js",
+      "app-3.js",
+      "component---src-pages-home-tsx-5.js",
+    ]) {
       expect(site.read(script).startsWith(COMPILE_HINT)).toBe(true);
     }
     expect(site.read("component---src-pages-home-tsx-4.css")).not.toContain(COMPILE_HINT);
@@ -78,6 +91,8 @@ describe("on public/", () => {
 
   test("a script the stats name but public/ lacks stops the build", () => {
     fs.rmSync(path.join(site.publicDir, "framework-2.js"));
-    expect(() => addCompileHints(site.publicDir)).toThrow(/webpack\.stats\.json names framework-2\.js, which is not in public\//);
+    expect(() => addCompileHints(site.publicDir)).toThrow(
+      /webpack\.stats\.json names framework-2\.js, which is not in public\//,
+    );
   });
 });

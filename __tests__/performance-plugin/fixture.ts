@@ -15,7 +15,9 @@ export const APP =
   'performance.mark&&performance.mark("onInitialClientRender")}}]);';
 export const FIRST_SCRIPTS = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
 
-export const gatsbyScriptsSlice = (inner = FIRST_SCRIPTS.map((src) => `<script src="${src}" async></script>`).join("")) =>
+export const gatsbyScriptsSlice = (
+  inner = FIRST_SCRIPTS.map((src) => `<script src="${src}" async></script>`).join(""),
+) =>
   `<!-- slice-start id="_gatsby-scripts-1" --><script>window.___webpackCompilationHash="abc";</script>${inner}<!-- slice-end id="_gatsby-scripts-1" -->`;
 
 export const gatsbyPage = (title: string, slice = gatsbyScriptsSlice()) =>
@@ -26,7 +28,9 @@ export const gatsbyPage = (title: string, slice = gatsbyScriptsSlice()) =>
 export const stats = {
   namedChunkGroups: {
     app: { assets: FIRST_SCRIPTS.map((src) => ({ name: src.slice(1) })) },
-    "component---src-pages-home-tsx": { assets: [{ name: "component---src-pages-home-tsx-4.css" }, { name: "component---src-pages-home-tsx-5.js" }] },
+    "component---src-pages-home-tsx": {
+      assets: [{ name: "component---src-pages-home-tsx-4.css" }, { name: "component---src-pages-home-tsx-5.js" }],
+    },
   },
 };
 
@@ -52,9 +56,15 @@ export function makeSite(): Site {
   write("404.html", gatsbyPage("Not found"));
   write("_gatsby/slices/_gatsby-scripts-1.html", gatsbyScriptsSlice().replace(/<!--[^>]*-->/g, ""));
   write("webpack-runtime-1.js", RUNTIME);
-  write("framework-2.js", `(self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]).push([[593],{961:function(){}}]);${"/* React */".repeat(30)}`);
+  write(
+    "framework-2.js",
+    `(self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]).push([[593],{961:function(){}}]);${"/* React */".repeat(30)}`,
+  );
   write("app-3.js", APP);
-  write("component---src-pages-home-tsx-5.js", "(self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]).push([[7],{}]);");
+  write(
+    "component---src-pages-home-tsx-5.js",
+    "(self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]).push([[7],{}]);",
+  );
   write("component---src-pages-home-tsx-4.css", ":root{--blue:#0f2a4a}");
   write("webpack.stats.json", JSON.stringify(stats));
   fs.mkdirSync(path.join(root, "static"));

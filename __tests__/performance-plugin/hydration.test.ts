@@ -22,16 +22,22 @@ describe("the pages and Gatsby's app", () => {
 
   test("a page without the gatsby-focus-wrapper element stops the build, naming the page", () => {
     site.write("contact/index.html", gatsbyPage("Contact").replace('id="gatsby-focus-wrapper"', 'id="focus"'));
-    expect(check).toThrow(/The `gatsby-focus-wrapper` element \(checked on Gatsby 5\.16\.1\) has changed: public\/contact\/index\.html has no element with id="gatsby-focus-wrapper"/);
+    expect(check).toThrow(
+      /The `gatsby-focus-wrapper` element \(checked on Gatsby 5\.16\.1\) has changed: public\/contact\/index\.html has no element with id="gatsby-focus-wrapper"/,
+    );
   });
 
   test("an app that never calls replaceHydrateFunction stops the build", () => {
     site.write("app-3.js", APP.replace('"replaceHydrateFunction"', '"replaceRenderer"'));
-    expect(check).toThrow(/The `replaceHydrateFunction` browser API .*has changed: the app chunk group \(webpack-runtime-1\.js, framework-2\.js, app-3\.js\) never calls/);
+    expect(check).toThrow(
+      /The `replaceHydrateFunction` browser API .*has changed: the app chunk group \(webpack-runtime-1\.js, framework-2\.js, app-3\.js\) never calls/,
+    );
   });
 
   test("an app that does not mark onInitialClientRender stops the build", () => {
     site.write("app-3.js", APP.replace('performance.mark("onInitialClientRender")', "0"));
-    expect(check).toThrow(/The `onInitialClientRender` performance mark .*has changed: .*never calls performance\.mark\("onInitialClientRender"\)\. The browser tests wait for this mark/);
+    expect(check).toThrow(
+      /The `onInitialClientRender` performance mark .*has changed: .*never calls performance\.mark\("onInitialClientRender"\)\. The browser tests wait for this mark/,
+    );
   });
 });

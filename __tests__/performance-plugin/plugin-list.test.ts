@@ -9,11 +9,20 @@ import { onPreBootstrap } from "../../plugins/gatsby-plugin-cyrus-performance/ga
 import { checkPluginList } from "../../plugins/gatsby-plugin-cyrus-performance/src/plugin-list";
 
 describe("Gatsby's plugin list", () => {
-  const plugin = (name: string, nodeAPIs: string[] = [], browserAPIs: string[] = []) => ({ name, nodeAPIs, browserAPIs, resolve: `/site/${name}` });
+  const plugin = (name: string, nodeAPIs: string[] = [], browserAPIs: string[] = []) => ({
+    name,
+    nodeAPIs,
+    browserAPIs,
+    resolve: `/site/${name}`,
+  });
   const list = (...extra: ReturnType<typeof plugin>[]) => [
     plugin("internal-data-bridge", ["sourceNodes"]),
     plugin("gatsby-plugin-sitemap", ["onPostBuild"]),
-    plugin("gatsby-plugin-cyrus-performance", ["onPreBootstrap", "onCreateWebpackConfig", "onPostBuild"], ["replaceHydrateFunction"]),
+    plugin(
+      "gatsby-plugin-cyrus-performance",
+      ["onPreBootstrap", "onCreateWebpackConfig", "onPostBuild"],
+      ["replaceHydrateFunction"],
+    ),
     plugin("gatsby-plugin-typescript", ["onCreateBabelConfig"]),
     ...extra,
     plugin("default-site-plugin", ["onPreBootstrap", "createPages"]),
@@ -27,7 +36,9 @@ describe("Gatsby's plugin list", () => {
   test("without replaceHydrateFunction among the plugin's browser APIs stops the build", () => {
     const plugins = list();
     plugins.find((p) => p.name === "gatsby-plugin-cyrus-performance")!.browserAPIs = [];
-    expect(() => checkPluginList(plugins)).toThrow(/The `replaceHydrateFunction` browser API .*has changed: Gatsby does not count replaceHydrateFunction among gatsby-plugin-cyrus-performance.s browser APIs.*it no longer knows that browser API/);
+    expect(() => checkPluginList(plugins)).toThrow(
+      /The `replaceHydrateFunction` browser API .*has changed: Gatsby does not count replaceHydrateFunction among gatsby-plugin-cyrus-performance.s browser APIs.*it no longer knows that browser API/,
+    );
   });
 
   test("an onPostBuild after the plugin's stops the build, naming it", () => {
@@ -36,23 +47,38 @@ describe("Gatsby's plugin list", () => {
     );
     const plugins = list();
     plugins.find((p) => p.name === "default-site-plugin")!.nodeAPIs.push("onPostBuild");
-    expect(() => checkPluginList(plugins)).toThrow(/the site's gatsby-node\.ts implements onPostBuild .*Move the site's post-build work into gatsby-plugin-cyrus-performance's onPostBuild/);
-    expect(() => checkPluginList(list(plugin("gatsby-plugin-offline", ["onPostBuild"])))).toThrow(/List gatsby-plugin-cyrus-performance after gatsby-plugin-offline in gatsby-config\.ts/);
+    expect(() => checkPluginList(plugins)).toThrow(
+      /the site's gatsby-node\.ts implements onPostBuild .*Move the site's post-build work into gatsby-plugin-cyrus-performance's onPostBuild/,
+    );
+    expect(() => checkPluginList(list(plugin("gatsby-plugin-offline", ["onPostBuild"])))).toThrow(
+      /List gatsby-plugin-cyrus-performance after gatsby-plugin-offline in gatsby-config\.ts/,
+    );
   });
 
   test("a plugin list not as Gatsby keeps it stops the build", () => {
-    expect(() => checkPluginList(undefined)).toThrow(/Gatsby's plugin list in its internal store \(`flattenedPlugins`\) .*has changed: store\.getState\(\)\.flattenedPlugins is not a list/);
-    expect(() => checkPluginList([{ name: "x", nodeAPIs: [] }])).toThrow(/is not a list of \{ name, nodeAPIs, browserAPIs \}/);
-    expect(() => checkPluginList(list().filter((p) => p.name !== "gatsby-plugin-cyrus-performance"))).toThrow(/does not list gatsby-plugin-cyrus-performance/);
+    expect(() => checkPluginList(undefined)).toThrow(
+      /Gatsby's plugin list in its internal store \(`flattenedPlugins`\) .*has changed: store\.getState\(\)\.flattenedPlugins is not a list/,
+    );
+    expect(() => checkPluginList([{ name: "x", nodeAPIs: [] }])).toThrow(
+      /is not a list of \{ name, nodeAPIs, browserAPIs \}/,
+    );
+    expect(() => checkPluginList(list().filter((p) => p.name !== "gatsby-plugin-cyrus-performance"))).toThrow(
+      /does not list gatsby-plugin-cyrus-performance/,
+    );
   });
 
   test("onPreBootstrap reads it from Gatsby's store and stops the build through panicOnBuild", () => {
     const panicOnBuild = jest.fn();
     const call = (flattenedPlugins: unknown) =>
-      (onPreBootstrap as (args: unknown) => void)({ store: { getState: () => ({ flattenedPlugins }) }, reporter: { panicOnBuild } });
+      (onPreBootstrap as (args: unknown) => void)({
+        store: { getState: () => ({ flattenedPlugins }) },
+        reporter: { panicOnBuild },
+      });
     call(list());
     expect(panicOnBuild).not.toHaveBeenCalled();
     call(list(plugin("gatsby-plugin-offline", ["onPostBuild"])));
-    expect(panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(/^gatsby-plugin-cyrus-performance: precompression must be the last post-build step/));
+    expect(panicOnBuild).toHaveBeenCalledWith(
+      expect.stringMatching(/^gatsby-plugin-cyrus-performance: precompression must be the last post-build step/),
+    );
   });
 });

@@ -34,7 +34,12 @@ test("the copies are made last, from the pages and scripts as the other steps le
   expect(html).toBe(fs.readFileSync(home, "utf8"));
   expect(html).toContain(loaderScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"));
   const framework = path.join(site.publicDir, "framework-2.js");
-  expect(zlib.brotliDecompressSync(fs.readFileSync(`${framework}.br`)).toString().startsWith(COMPILE_HINT)).toBe(true);
+  expect(
+    zlib
+      .brotliDecompressSync(fs.readFileSync(`${framework}.br`))
+      .toString()
+      .startsWith(COMPILE_HINT),
+  ).toBe(true);
 
   const again = reporter();
   await postBuild(again, site);
@@ -61,6 +66,8 @@ test("a stats file without namedChunkGroups stops the build before precompressio
   site.write("webpack.stats.json", "{}");
   const log = reporter();
   await postBuild(log, site);
-  expect(log.panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(/webpack\.stats\.json has no namedChunkGroups object/));
+  expect(log.panicOnBuild).toHaveBeenCalledWith(
+    expect.stringMatching(/webpack\.stats\.json has no namedChunkGroups object/),
+  );
   expect(fs.existsSync(site.cacheFile)).toBe(false);
 });

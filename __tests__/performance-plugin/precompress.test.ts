@@ -34,7 +34,8 @@ test("each text file gets a .gz and a .br copy that decompress to it exactly; im
   expect(zlib.gunzipSync(fs.readFileSync(`${html}.gz`)).toString()).toBe(page);
   expect(zlib.brotliDecompressSync(fs.readFileSync(`${html}.br`)).toString()).toBe(page);
   expect(fs.statSync(`${html}.br`).size).toBeLessThan(fs.statSync(`${html}.gz`).size);
-  for (const none of ["tiny.css.gz", "logo.png.gz", "logo.png.br"]) expect(fs.existsSync(path.join(publicDir, none))).toBe(false);
+  for (const none of ["tiny.css.gz", "logo.png.gz", "logo.png.br"])
+    expect(fs.existsSync(path.join(publicDir, none))).toBe(false);
 });
 
 test("a rebuild compresses only what changed, and removes the copies of files that are gone", async () => {
@@ -44,7 +45,9 @@ test("a rebuild compresses only what changed, and removes the copies of files th
   fs.writeFileSync(path.join(publicDir, "home", "index.html"), page.replace("Chennai", "Guindy"));
   const again = await precompress(publicDir, cacheFile);
   expect(again).toMatchObject({ files: 2, compressed: 1, removed: 0 });
-  expect(zlib.gunzipSync(fs.readFileSync(path.join(publicDir, "home", "index.html.gz"))).toString()).toContain("Guindy");
+  expect(zlib.gunzipSync(fs.readFileSync(path.join(publicDir, "home", "index.html.gz"))).toString()).toContain(
+    "Guindy",
+  );
   expect(fs.statSync(`${js}.gz`).mtimeMs).toBe(untouched);
 
   fs.rmSync(js);

@@ -8,8 +8,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { GATSBY_CHECKED, INTERNALS } from "../../plugins/gatsby-plugin-cyrus-performance/src/internals";
 
-const readme = fs.readFileSync(path.resolve(__dirname, "../../plugins/gatsby-plugin-cyrus-performance/README.md"), "utf8");
-const gatsbyVersion = (JSON.parse(fs.readFileSync(require.resolve("gatsby/package.json"), "utf8")) as { version: string }).version;
+const readme = fs.readFileSync(
+  path.resolve(__dirname, "../../plugins/gatsby-plugin-cyrus-performance/README.md"),
+  "utf8",
+);
+const gatsbyVersion = (
+  JSON.parse(fs.readFileSync(require.resolve("gatsby/package.json"), "utf8")) as { version: string }
+).version;
 
 test.each(Object.values(INTERNALS).map((internal) => [internal.name]))("README.md has an entry for %s", (name) => {
   expect(readme).toContain(`### ${name}\n`);

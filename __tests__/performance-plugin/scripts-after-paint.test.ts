@@ -8,7 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { compileLoader, LOADER_SOURCE, loaderFunction } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-loader";
+import {
+  compileLoader,
+  LOADER_SOURCE,
+  loaderFunction,
+} from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-loader";
 import {
   chunkGlobalOf,
   chunkQueueOfRuntime,
@@ -26,11 +30,11 @@ const gatsbyScripts =
 
 /** The loader pages held before it was compiled from src/loader.ts (main at 36b8495), verbatim. */
 const HAND_MINIFIED =
-  '(function(s,g){var d=0;function w(){var q=g&&self[g];if(!q||!q.push)return;var i=[];q.forEach(function(c){for(var k in c[1])i.push(k)});' +
+  "(function(s,g){var d=0;function w(){var q=g&&self[g];if(!q||!q.push)return;var i=[];q.forEach(function(c){for(var k in c[1])i.push(k)});" +
   'try{q.push([["after-paint"],{},function(r){i.forEach(function(k){r(k)})}])}catch(x){}}function n(j){if(j>=s.length)return;' +
   'var e=document.createElement("script");e.src=s[j];e.async=true;e.onload=e.onerror=function(){setTimeout(function(){if(j===s.length-2)w();n(j+1)},0)};' +
   'document.body.appendChild(e)}function p(j){if(j>=s.length)return n(0);var e=document.createElement("link");e.rel="preload";e.as="script";' +
-  'e.href=s[j];document.head.appendChild(e);setTimeout(function(){p(j+1)},0)}function l(){if(d)return;d=1;p(0)}' +
+  "e.href=s[j];document.head.appendChild(e);setTimeout(function(){p(j+1)},0)}function l(){if(d)return;d=1;p(0)}" +
   'if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(l,0)});else setTimeout(l,0);window.addEventListener("load",l)})';
 const handMinifiedScript = (sources: string[], chunkGlobal: string | null) =>
   `<script id="gatsby-scripts-after-paint">${HAND_MINIFIED}.apply(null,${JSON.stringify([sources, chunkGlobal])})</script>`;
@@ -42,7 +46,9 @@ describe("the page rewrite", () => {
     expect(html).not.toContain("<script src=");
     expect(html).toContain('window.___webpackCompilationHash="abc"');
     expect(html).toContain(loaderScript(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]));
-    expect(html!.indexOf("gatsby-scripts-after-paint")).toBeLessThan(html!.indexOf('<!-- slice-end id="_gatsby-scripts-1" -->'));
+    expect(html!.indexOf("gatsby-scripts-after-paint")).toBeLessThan(
+      html!.indexOf('<!-- slice-end id="_gatsby-scripts-1" -->'),
+    );
     expect(html!.replace(loaderScript(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]), "")).toBe(slice(""));
   });
 
@@ -67,7 +73,10 @@ describe("the page rewrite", () => {
 
   test("a page an incremental build left with the hand-minified loader gets the compiled one, for the same scripts", () => {
     const sources = ["/webpack-runtime-aaab.js", "/framework-c0db.js", "/app-adb5.js"];
-    const html = deferFirstScripts(slice(handMinifiedScript(sources, "webpackChunkcyrus_website")), "webpackChunkcyrus_website");
+    const html = deferFirstScripts(
+      slice(handMinifiedScript(sources, "webpackChunkcyrus_website")),
+      "webpackChunkcyrus_website",
+    );
     expect(html).toBe(slice(loaderScript(sources, "webpackChunkcyrus_website")));
   });
 
@@ -78,13 +87,17 @@ describe("the page rewrite", () => {
 
 describe("a page not as Gatsby writes it stops the build", () => {
   test("without the _gatsby-scripts-1 slice, naming the slice and the page", () => {
-    expect(() => deferFirstScripts(`<html><body>${gatsbyScripts}</body></html>`, null, "public/home/index.html")).toThrow(
+    expect(() =>
+      deferFirstScripts(`<html><body>${gatsbyScripts}</body></html>`, null, "public/home/index.html"),
+    ).toThrow(
       /The `_gatsby-scripts-1` slice in every page \(checked on Gatsby 5\.16\.1\) has changed: public\/home\/index\.html has no <!-- slice-start id="_gatsby-scripts-1" -->/,
     );
   });
 
   test("with a slice that has no <script src=… async> tag", () => {
-    expect(() => deferFirstScripts(slice('<script src="/app-3.js" defer></script>'), null, "public/home/index.html")).toThrow(
+    expect(() =>
+      deferFirstScripts(slice('<script src="/app-3.js" defer></script>'), null, "public/home/index.html"),
+    ).toThrow(
       /Gatsby's `<script src=… async>` tags .*has changed: the scripts slice of public\/home\/index\.html holds no <script src="…" async><\/script> tag/,
     );
   });
@@ -92,7 +105,9 @@ describe("a page not as Gatsby writes it stops the build", () => {
 
 describe("webpack's chunk queue", () => {
   test("its name is read from webpack's runtime", () => {
-    expect(chunkGlobalOf("n=self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]")).toBe("webpackChunkcyrus_website");
+    expect(chunkGlobalOf("n=self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]")).toBe(
+      "webpackChunkcyrus_website",
+    );
     expect(chunkGlobalOf("no queue here")).toBeNull();
     expect(chunkQueueOfRuntime(RUNTIME, "public/webpack-runtime-1.js")).toBe("webpackChunkcyrus_website");
   });
@@ -102,7 +117,9 @@ describe("webpack's chunk queue", () => {
       /webpack's chunk queue `self\.webpackChunk…` .*has changed: public\/webpack-runtime-1\.js, the first of Gatsby's scripts, names no self\.webpackChunk… queue/,
     );
     const withoutHook = RUNTIME.replace(",n.push=t.bind(null,n.push.bind(n))", "");
-    expect(() => chunkQueueOfRuntime(withoutHook, "public/webpack-runtime-1.js")).toThrow(/does not replace the queue's push with its chunk loader/);
+    expect(() => chunkQueueOfRuntime(withoutHook, "public/webpack-runtime-1.js")).toThrow(
+      /does not replace the queue's push with its chunk loader/,
+    );
   });
 });
 
@@ -117,9 +134,15 @@ describe("the loader script", () => {
 
   test("a loader source that is not one self-contained function does not compile", () => {
     const source = fs.readFileSync(LOADER_SOURCE, "utf8");
-    expect(() => compileLoader(`${source}\nconsole.log("more");`)).toThrow(/must compile to one self-contained function/);
-    expect(() => compileLoader(`import x from "x";\n${source.replace("preload(0);", "preload(x);")}`)).toThrow(/must compile to one self-contained function/);
-    expect(() => compileLoader(source.replace("export default function", "export function"))).toThrow(/must compile to one self-contained function/);
+    expect(() => compileLoader(`${source}\nconsole.log("more");`)).toThrow(
+      /must compile to one self-contained function/,
+    );
+    expect(() => compileLoader(`import x from "x";\n${source.replace("preload(0);", "preload(x);")}`)).toThrow(
+      /must compile to one self-contained function/,
+    );
+    expect(() => compileLoader(source.replace("export default function", "export function"))).toThrow(
+      /must compile to one self-contained function/,
+    );
   });
 });
 
@@ -141,7 +164,13 @@ function runLoader(script: string, sources: string[], chunkGlobal: string | null
     head: { appendChild: (e: { rel: string; as: string; href: string }) => preloaded.push(e) },
   };
   const code = script.replace(/^<script[^>]*>|<\/script>$/g, "");
-  vm.runInNewContext(code, { window, document, self, requestAnimationFrame: window.requestAnimationFrame, setTimeout: (f: () => void) => timers.push(f) });
+  vm.runInNewContext(code, {
+    window,
+    document,
+    self,
+    requestAnimationFrame: window.requestAnimationFrame,
+    setTimeout: (f: () => void) => timers.push(f),
+  });
   const runTimers = () => timers.splice(0).forEach((f) => f());
   // Runs the tasks queued until none is left (bounded: the loader queues a handful).
   const settle = () => {
@@ -208,7 +237,9 @@ describe.each([
       },
     });
     const sources = ["/runtime.js", "/framework.js", "/app.js"];
-    const page = runLoader(script(sources, "webpackChunkcyrus_website"), sources, "webpackChunkcyrus_website", { webpackChunkcyrus_website: queue });
+    const page = runLoader(script(sources, "webpackChunkcyrus_website"), sources, "webpackChunkcyrus_website", {
+      webpackChunkcyrus_website: queue,
+    });
     page.frames.forEach((f) => f());
     page.settle();
     page.added[0]!.onload!();
@@ -260,9 +291,14 @@ describe("the post-build step on public/", () => {
   });
 
   test("a page an earlier build rewrote gets the current loader, beside pages Gatsby has just rendered", () => {
-    site.write("home/index.html", gatsbyPage("Home", gatsbyScriptsSlice(handMinifiedScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"))));
+    site.write(
+      "home/index.html",
+      gatsbyPage("Home", gatsbyScriptsSlice(handMinifiedScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"))),
+    );
     expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({ pages: 3, rewritten: 3 });
-    expect(site.read("home/index.html")).toBe(gatsbyPage("Home", gatsbyScriptsSlice(loaderScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"))));
+    expect(site.read("home/index.html")).toBe(
+      gatsbyPage("Home", gatsbyScriptsSlice(loaderScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"))),
+    );
   });
 
   test("an HTML file copied from the site's static/ folder is not a page", () => {
@@ -273,19 +309,26 @@ describe("the post-build step on public/", () => {
   });
 
   test("a page without the scripts slice stops the step, naming the page", () => {
-    site.write("aboutus/index.html", "<html><body><div id=\"gatsby-focus-wrapper\"></div></body></html>");
-    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(/public\/aboutus\/index\.html has no <!-- slice-start id="_gatsby-scripts-1" -->/);
+    site.write("aboutus/index.html", '<html><body><div id="gatsby-focus-wrapper"></div></body></html>');
+    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(
+      /public\/aboutus\/index\.html has no <!-- slice-start id="_gatsby-scripts-1" -->/,
+    );
   });
 
   test("webpack's runtime missing from public/, or without its chunk queue, stops the step", () => {
     site.write("webpack-runtime-1.js", "!function(){}();");
-    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(/names no self\.webpackChunk… queue/);
+    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(
+      /names no self\.webpackChunk… queue/,
+    );
     fs.rmSync(path.join(site.publicDir, "webpack-runtime-1.js"));
-    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(/\/webpack-runtime-1\.js \(webpack's runtime\), is not in public\//);
+    expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(
+      /\/webpack-runtime-1\.js \(webpack's runtime\), is not in public\//,
+    );
   });
 
   test("a public/ without pages stops the step", () => {
-    for (const page of ["home/index.html", "contact/index.html", "404.html"]) fs.rmSync(path.join(site.publicDir, page));
+    for (const page of ["home/index.html", "contact/index.html", "404.html"])
+      fs.rmSync(path.join(site.publicDir, page));
     expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(/holds no page/);
   });
 });

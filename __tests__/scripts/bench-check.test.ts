@@ -11,7 +11,17 @@ import path from "node:path";
 
 const bench = path.resolve(__dirname, "../../src/scripts/bench.mjs");
 
-const good = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, fcpMs: 700, lcpMs: 900, tbtMs: 20, cls: 0, siMs: 700 };
+const good = {
+  performance: 100,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  fcpMs: 700,
+  lcpMs: 900,
+  tbtMs: 20,
+  cls: 0,
+  siMs: 700,
+};
 const median = (overrides: Record<string, number>) => ({
   ...good,
   transferBytes: 150 * 1024,
@@ -31,13 +41,20 @@ function results(mobile: Record<string, number>, build: { cold: number; warm: nu
     durationSeconds: 1,
     options: { routes: ["/home", "/contact"], runs: 3, configs: ["mobile", "desktop"], skipBuild: false },
     machine: { cpus: 2, cpuModel: "test", loadStart: [1, 1, 1], loadEnd: [1, 1, 1] },
-    build: { cold: timing(build.cold), warm: { ...timing(build.warm), changed: "data/about/about.yaml:3" }, warmRestore: timing(build.warm) },
+    build: {
+      cold: timing(build.cold),
+      warm: { ...timing(build.warm), changed: "data/about/about.yaml:3" },
+      warmRestore: timing(build.warm),
+    },
     jsFirst: {
       maxGzip: jsGzip,
       maxBrotli: jsGzip,
       worstRoute: "/contact",
       files: {},
-      perRoute: { "/home": { raw: 1, gzip: 80 * 1024, brotli: 1, scripts: [] }, "/contact": { raw: 1, gzip: jsGzip, brotli: 1, scripts: [] } },
+      perRoute: {
+        "/home": { raw: 1, gzip: 80 * 1024, brotli: 1, scripts: [] },
+        "/contact": { raw: 1, gzip: jsGzip, brotli: 1, scripts: [] },
+      },
     },
     routes: {
       "/home": { mobile: { median: median(mobile), runs: [] }, desktop: { median: median({}), runs: [] } },
@@ -51,7 +68,10 @@ function check(data: unknown) {
   const file = path.join(dir, "results.json");
   fs.writeFileSync(file, JSON.stringify(data));
   try {
-    return spawnSync(process.execPath, ["--import", "tsx", bench, "--report", "--check", "--out", file], { encoding: "utf8", timeout: 30_000 });
+    return spawnSync(process.execPath, ["--import", "tsx", bench, "--report", "--check", "--out", file], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -59,7 +79,11 @@ function check(data: unknown) {
 
 test("each budget missed is named and the exit code is 1", () => {
   const run = check(
-    results({ performance: 95, tbtMs: 240, lcpMs: 1600, cls: 0.02, transferBytes: 320 * 1024 }, { cold: 130, warm: 25 }, 101 * 1024),
+    results(
+      { performance: 95, tbtMs: 240, lcpMs: 1600, cls: 0.02, transferBytes: 320 * 1024 },
+      { cold: 130, warm: 25 },
+      101 * 1024,
+    ),
   );
   expect(run.status).toBe(1);
   for (const miss of [

@@ -24,7 +24,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function lockfile(packages: Record<string, { version: string }>) {
   const file = path.join(dir, `lock-${Object.keys(packages).length}-${Math.random().toString(36).slice(2)}.json`);
-  fs.writeFileSync(file, JSON.stringify({ name: "x", lockfileVersion: 3, packages: { "": { name: "x" }, ...packages } }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ name: "x", lockfileVersion: 3, packages: { "": { name: "x" }, ...packages } }),
+  );
   return file;
 }
 

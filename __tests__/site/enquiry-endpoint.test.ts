@@ -12,9 +12,20 @@ let site: RunningSite;
 let dataDir: string;
 const enquiriesFile = () => path.join(dataDir, "enquiries.jsonl");
 const storedLines = () =>
-  fs.existsSync(enquiriesFile()) ? fs.readFileSync(enquiriesFile(), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+  fs.existsSync(enquiriesFile())
+    ? fs
+        .readFileSync(enquiriesFile(), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 
-const enquiry = { name: "முருகன் Priya", phone: "+91 44 2345 6789", email: "priya@example.in", message: "A quote for a phase II study, please." };
+const enquiry = {
+  name: "முருகன் Priya",
+  phone: "+91 44 2345 6789",
+  email: "priya@example.in",
+  message: "A quote for a phase II study, please.",
+};
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(projectRoot, "public", "index.html"))) {
@@ -47,9 +58,24 @@ test.each<[string, () => Promise<Response>, number, string]>([
   ["a missing field", () => post(JSON.stringify({ ...enquiry, email: "" })), 400, "invalid_fields"],
   ["text/plain", () => post(JSON.stringify(enquiry), "text/plain"), 415, "unsupported_media_type"],
   ["XML", () => post("<enquiry/>", "application/xml"), 415, "unsupported_media_type"],
-  ["a body over 16 KiB", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(20_000) })), 413, "payload_too_large"],
-  ["a body over Gatsby's own 100 kB limit", () => post(JSON.stringify({ ...enquiry, message: "x".repeat(200_000) })), 413, "payload_too_large"],
-  ["a cross-site post", () => post(JSON.stringify(enquiry), "application/json", { origin: "https://evil.example" }), 403, "cross_site_request"],
+  [
+    "a body over 16 KiB",
+    () => post(JSON.stringify({ ...enquiry, message: "x".repeat(20_000) })),
+    413,
+    "payload_too_large",
+  ],
+  [
+    "a body over Gatsby's own 100 kB limit",
+    () => post(JSON.stringify({ ...enquiry, message: "x".repeat(200_000) })),
+    413,
+    "payload_too_large",
+  ],
+  [
+    "a cross-site post",
+    () => post(JSON.stringify(enquiry), "application/json", { origin: "https://evil.example" }),
+    403,
+    "cross_site_request",
+  ],
   ["GET", () => fetch(`${site.origin}/api/email`), 405, "method_not_allowed"],
 ])("%s is refused with the receiver's JSON answer and nothing stored", async (_label, send, status, error) => {
   const before = storedLines().length;
@@ -65,15 +91,35 @@ describe("the form posted by the browser itself (no JavaScript)", () => {
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${site.origin}/api/email`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.origin, "sec-fetch-site": "same-origin", ...headers },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: site.origin,
+        "sec-fetch-site": "same-origin",
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
       redirect: "manual",
     });
 
   test.each<[string, string, Record<string, string>, string]>([
-    ["a valid enquiry is stored and", "/contact/sent", { ...enquiry, message: "Sent without JavaScript." }, "Your message has been sent successfully!"],
-    ["a blank required field", "/contact/incomplete", { ...enquiry, name: " ", message: "blank name" }, "Please fill in all required fields."],
-    ["an invalid e-mail", "/contact/error", { ...enquiry, email: "nobody", message: "bad address" }, "There was an error sending your message. Please try again later."],
+    [
+      "a valid enquiry is stored and",
+      "/contact/sent",
+      { ...enquiry, message: "Sent without JavaScript." },
+      "Your message has been sent successfully!",
+    ],
+    [
+      "a blank required field",
+      "/contact/incomplete",
+      { ...enquiry, name: " ", message: "blank name" },
+      "Please fill in all required fields.",
+    ],
+    [
+      "an invalid e-mail",
+      "/contact/error",
+      { ...enquiry, email: "nobody", message: "bad address" },
+      "There was an error sending your message. Please try again later.",
+    ],
   ])("%s is answered 303 to %s, a built page with the form's message", async (_label, location, fields, message) => {
     const before = storedLines().length;
     const res = await form(fields);

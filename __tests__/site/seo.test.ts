@@ -79,7 +79,10 @@ test.each(specRoutes)("%s has an absolute canonical URL, Open Graph and Twitter 
   const image = meta(doc, 'meta[property="og:image"]')!;
   expect(image.startsWith(`${siteUrl}/`)).toBe(true);
   expect(fs.existsSync(path.join(publicDir, new URL(image).pathname))).toBe(true);
-  expect([meta(doc, 'meta[property="og:image:width"]'), meta(doc, 'meta[property="og:image:height"]')]).toEqual(["1200", "630"]);
+  expect([meta(doc, 'meta[property="og:image:width"]'), meta(doc, 'meta[property="og:image:height"]')]).toEqual([
+    "1200",
+    "630",
+  ]);
 });
 
 test("the share image really is 1200×630", async () => {
@@ -109,29 +112,40 @@ test.each(specRoutes)("%s describes the organisation in JSON-LD", (route) => {
   expect(org!.address.streetAddress).toMatch(/Guindy/);
   expect(org!.logo.url.startsWith(`${siteUrl}/`)).toBe(true);
   expect(fs.existsSync(path.join(publicDir, new URL(org!.logo.url).pathname))).toBe(true);
-  expect(org!.contactPoint[0]).toMatchObject({ "@type": "ContactPoint", telephone: expect.any(String), email: expect.any(String) });
-  expect(org!.sameAs).toEqual([expect.stringContaining("facebook.com"), expect.stringContaining("instagram.com"), expect.stringContaining("linkedin.com")]);
-});
-
-test.each(services.map((s) => [s.slug, s] as const))("/services/%s has Service and BreadcrumbList JSON-LD", (slug, service) => {
-  const route = `/services/${slug}`;
-  const blocks = jsonLd(pages.get(route)!);
-  expect(blocks.find((b) => b["@type"] === "Service")).toEqual({
-    "@context": "https://schema.org",
-    "@type": "Service",
-    name: service.title,
-    description: service.description,
-    url: `${siteUrl}${route}`,
-    provider: { "@id": `${siteUrl}/#organization` },
-    areaServed: "Worldwide",
+  expect(org!.contactPoint[0]).toMatchObject({
+    "@type": "ContactPoint",
+    telephone: expect.any(String),
+    email: expect.any(String),
   });
-  const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList")!.itemListElement;
-  expect(crumbs!.map((c) => [c.position, c.name, c.item])).toEqual([
-    [1, "Home", `${siteUrl}/home`],
-    [2, "Services", `${siteUrl}/services`],
-    [3, service.title, `${siteUrl}${route}`],
+  expect(org!.sameAs).toEqual([
+    expect.stringContaining("facebook.com"),
+    expect.stringContaining("instagram.com"),
+    expect.stringContaining("linkedin.com"),
   ]);
 });
+
+test.each(services.map((s) => [s.slug, s] as const))(
+  "/services/%s has Service and BreadcrumbList JSON-LD",
+  (slug, service) => {
+    const route = `/services/${slug}`;
+    const blocks = jsonLd(pages.get(route)!);
+    expect(blocks.find((b) => b["@type"] === "Service")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Service",
+      name: service.title,
+      description: service.description,
+      url: `${siteUrl}${route}`,
+      provider: { "@id": `${siteUrl}/#organization` },
+      areaServed: "Worldwide",
+    });
+    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList")!.itemListElement;
+    expect(crumbs!.map((c) => [c.position, c.name, c.item])).toEqual([
+      [1, "Home", `${siteUrl}/home`],
+      [2, "Services", `${siteUrl}/services`],
+      [3, service.title, `${siteUrl}${route}`],
+    ]);
+  },
+);
 
 test("the sitemap lists exactly the 25 routes, with the site URL", () => {
   const index = fs.readFileSync(path.join(publicDir, "sitemap-index.xml"), "utf8");
@@ -181,7 +195,11 @@ test("the pages a form posted without JavaScript lands on are noindex, out of th
     return doc.querySelector("title")?.textContent;
   });
   expect(new Set(titles).size).toBe(resultPages.length);
-  const sitemap = fs.readdirSync(publicDir).filter((f) => f.startsWith("sitemap")).map((f) => fs.readFileSync(path.join(publicDir, f), "utf8")).join("");
+  const sitemap = fs
+    .readdirSync(publicDir)
+    .filter((f) => f.startsWith("sitemap"))
+    .map((f) => fs.readFileSync(path.join(publicDir, f), "utf8"))
+    .join("");
   for (const route of resultPages) expect(sitemap).not.toContain(route);
 });
 
@@ -200,7 +218,9 @@ function internalReferences(doc: Document): string[] {
   doc.querySelectorAll("img, source").forEach((el) => {
     for (const attr of ["src", "data-src"]) add(el.getAttribute(attr));
     for (const attr of ["srcset", "data-srcset"]) {
-      el.getAttribute(attr)?.split(",").forEach((entry) => add(entry.trim().split(/\s+/)[0] ?? null));
+      el.getAttribute(attr)
+        ?.split(",")
+        .forEach((entry) => add(entry.trim().split(/\s+/)[0] ?? null));
     }
   });
   doc.querySelectorAll("link[href]").forEach((l) => add(l.getAttribute("href")));
@@ -216,7 +236,12 @@ function resolves(ref: string): boolean {
 
 test("every internal link, image src and srcset entry on every page resolves to a file in public/", () => {
   const broken: string[] = [];
-  const files = [...specRoutes.map(htmlFileFor), ...resultPages.map(htmlFileFor), path.join(publicDir, "index.html"), path.join(publicDir, "404.html")];
+  const files = [
+    ...specRoutes.map(htmlFileFor),
+    ...resultPages.map(htmlFileFor),
+    path.join(publicDir, "index.html"),
+    path.join(publicDir, "404.html"),
+  ];
   let checked = 0;
   for (const file of files) {
     for (const ref of internalReferences(load(file))) {

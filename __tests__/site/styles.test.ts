@@ -17,19 +17,22 @@ const moduleClassesIn = (html: string) => new Set(html.match(/\b[a-z-]+-module--
 const modulesOf = (css: string) => new Set((css.match(/\.([a-z-]+)-module--/g) ?? []).map((m) => m.slice(1, -9)));
 const routesWithLayout = specRoutes.filter((route) => route !== "/");
 
-test.each(routesWithLayout)("%s inlines one stylesheet: global rules first, then every class its markup uses", (route) => {
-  const html = htmlOf(route);
-  const styles = inlineStyles(html);
-  expect(styles).toHaveLength(1);
-  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
-  const [, href, css] = styles[0]!;
-  expect(read(href!.slice(1))).toBe(css);
-  expect(css!.indexOf(":root{")).toBe(0);
-  expect(css!.indexOf("body{")).toBeLessThan(css!.indexOf("-module--"));
-  const body = html.slice(html.indexOf("<body"));
-  const undefinedClasses = [...moduleClassesIn(body)].filter((cls) => !css!.includes(`.${cls}`));
-  expect(undefinedClasses).toEqual([]);
-});
+test.each(routesWithLayout)(
+  "%s inlines one stylesheet: global rules first, then every class its markup uses",
+  (route) => {
+    const html = htmlOf(route);
+    const styles = inlineStyles(html);
+    expect(styles).toHaveLength(1);
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const [, href, css] = styles[0]!;
+    expect(read(href!.slice(1))).toBe(css);
+    expect(css!.indexOf(":root{")).toBe(0);
+    expect(css!.indexOf("body{")).toBeLessThan(css!.indexOf("-module--"));
+    const body = html.slice(html.indexOf("<body"));
+    const undefinedClasses = [...moduleClassesIn(body)].filter((cls) => !css!.includes(`.${cls}`));
+    expect(undefinedClasses).toEqual([]);
+  },
+);
 
 test("a page carries the CSS of its own components only", () => {
   const cssOf = (route: string) => modulesOf(inlineStyles(htmlOf(route))[0]![2]!);
@@ -50,7 +53,8 @@ test("a page carries the CSS of its own components only", () => {
 
 test("a service page inlines at most three quarters of the site's CSS", () => {
   const all = new Set<string>();
-  for (const route of routesWithLayout) for (const rule of inlineStyles(htmlOf(route))[0]![2]!.split("}")) all.add(rule);
+  for (const route of routesWithLayout)
+    for (const rule of inlineStyles(htmlOf(route))[0]![2]!.split("}")) all.add(rule);
   const siteCss = [...all].join("}").length;
   expect(inlineStyles(htmlOf("/services/cdms"))[0]![2]!.length).toBeLessThan(0.75 * siteCss);
 });

@@ -3,15 +3,15 @@
  * can assert the URLs a visitor would follow; graphql and useStaticQuery are never reached by
  * presentational components, which take plain props.
  */
-import * as React from "react";
+import { forwardRef, type AnchorHTMLAttributes } from "react";
 
-type LinkProps = React.AnchorHTMLAttributes<HTMLAnchorElement> & {
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
   to: string;
   activeClassName?: string;
   partiallyActive?: boolean;
 };
 
-export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { to, activeClassName: _active, partiallyActive: _partial, ...rest },
   ref,
 ) {

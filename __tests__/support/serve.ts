@@ -29,7 +29,12 @@ export async function serveBuiltSite(env: NodeJS.ProcessEnv = {}): Promise<Runni
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(projectRoot, "node_modules/gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)],
-    { cwd: projectRoot, env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
   );
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));

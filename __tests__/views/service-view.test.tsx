@@ -49,20 +49,43 @@ test("Therapeutic Areas lists the 22 areas in one three-column list", () => {
   const lists = screen.getAllByRole("list");
   const areas = lists.find((l) => l.getAttribute("data-columns") === "3");
   expect(areas).toBeDefined();
-  const items = within(areas!).getAllByRole("listitem").map((li) => li.textContent);
+  const items = within(areas!)
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
   expect(items).toEqual([
-    "Psychiatry", "Dermatology", "Ophthalmology", "Orthopedics", "Surgical Oncology", "Medical Device Study",
-    "Pulmonology", "Medical Oncology", "General Medicine", "General Surgery", "Endocrinology", "Gastroenterology",
-    "Pediatrics", "Infectious Diseases", "Rheumatology", "Cardiology", "Hematology", "OBGYN/Neurology",
-    "Nephrology", "ENT Emergency", "Pain Management", "COVID-19",
+    "Psychiatry",
+    "Dermatology",
+    "Ophthalmology",
+    "Orthopedics",
+    "Surgical Oncology",
+    "Medical Device Study",
+    "Pulmonology",
+    "Medical Oncology",
+    "General Medicine",
+    "General Surgery",
+    "Endocrinology",
+    "Gastroenterology",
+    "Pediatrics",
+    "Infectious Diseases",
+    "Rheumatology",
+    "Cardiology",
+    "Hematology",
+    "OBGYN/Neurology",
+    "Nephrology",
+    "ENT Emergency",
+    "Pain Management",
+    "COVID-19",
   ]);
 });
 
 test("Training & Certification has the six subjects, each with one bullet", () => {
   renderService("training-certification");
   const subjects = [
-    "Good Clinical Practice (GCP)", "Regulatory Compliance (FDA, EMA, ICH)", "Clinical Trial Protocols",
-    "Data Management (EDC, data integrity)", "Safety Monitoring (adverse event reporting, DSMB)",
+    "Good Clinical Practice (GCP)",
+    "Regulatory Compliance (FDA, EMA, ICH)",
+    "Clinical Trial Protocols",
+    "Data Management (EDC, data integrity)",
+    "Safety Monitoring (adverse event reporting, DSMB)",
     "Patient Recruitment and Retention",
   ];
   expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(subjects);
@@ -99,7 +122,12 @@ test("Regulatory Approvals shows the six captioned images", () => {
   expect(container).toHaveTextContent(/NDA/);
   const captions = Array.from(container.querySelectorAll("figcaption")).map((c) => c.textContent);
   expect(captions).toEqual([
-    "India Regulatory Approval", "EMA Approval", "US FDA Approval", "NABL Accreditation", "NGCMA Approval", "WHO Recognition",
+    "India Regulatory Approval",
+    "EMA Approval",
+    "US FDA Approval",
+    "NABL Accreditation",
+    "NGCMA Approval",
+    "WHO Recognition",
   ]);
   for (const approval of approvals) expect(screen.getByRole("img", { name: approval.alt })).toBeInTheDocument();
 });

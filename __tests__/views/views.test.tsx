@@ -16,19 +16,17 @@ const carouselLabels = { pause: "Pause slideshow", play: "Play slideshow", slide
 
 test("home: 4-slide carousel, introduction and the founder's message naming the four industries", () => {
   const home = yaml("home/home.yaml");
-  render(
-    <HomeView
-      {...home}
-      carouselLabels={carouselLabels}
-      slides={home.slides.map((s: any) => withImage(s.alt))}
-    />,
-  );
+  render(<HomeView {...home} carouselLabels={carouselLabels} slides={home.slides.map((s: any) => withImage(s.alt))} />);
   const carousel = screen.getByRole("region", { name: home.carouselLabel });
   expect(within(carousel).getAllByRole("group", { hidden: true })).toHaveLength(4);
   expect(screen.getByRole("heading", { level: 1, name: home.heading })).toBeInTheDocument();
   expect(screen.getByRole("heading", { name: home.intro.heading })).toBeInTheDocument();
   const founder = screen.getByRole("region", { name: "Message from the Founder and Managing Director" });
-  expect(within(founder).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+  expect(
+    within(founder)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  ).toEqual([
     "Pharmaceutical and Biopharmaceutical",
     "Agrochemical and Industrial Chemicals",
     "Herbal/Nutraceuticals",
@@ -42,26 +40,53 @@ test("about: mission card, vision card and the data management / eCRF overview",
   expect(screen.getByRole("heading", { level: 1, name: about.heading })).toBeInTheDocument();
   expect(screen.getByRole("heading", { name: "Our Mission" }).nextElementSibling).toHaveTextContent(about.mission.text);
   expect(screen.getByRole("heading", { name: "Our Vision" }).nextElementSibling).toHaveTextContent(about.vision.text);
-  expect(screen.getByRole("heading", { name: about.overview.heading }).textContent).toMatch(/eCRF|electronic case report/i);
+  expect(screen.getByRole("heading", { name: about.overview.heading }).textContent).toMatch(
+    /eCRF|electronic case report/i,
+  );
 });
 
 test("services index: intro, three bullet columns and 19 cards with title, link and image in card order", () => {
   const page = yaml("services-page/services-page.yaml");
   const services = yaml("services/services.yaml");
-  const cards = services.map((s: any) => ({ title: s.cardTitle, to: `/services/${s.slug}`, image: withImage(s.cardImageAlt, s.slug) }));
+  const cards = services.map((s: any) => ({
+    title: s.cardTitle,
+    to: `/services/${s.slug}`,
+    image: withImage(s.cardImageAlt, s.slug),
+  }));
   const { container } = render(<ServicesIndexView {...page} banner={withImage(page.bannerAlt)} cards={cards} />);
   expect(container.querySelectorAll("[data-columns]")).toHaveLength(3);
   const grid = screen.getByRole("region", { name: page.gridHeading });
   const links = within(grid).getAllByRole("link");
   expect(links.map((a) => a.getAttribute("href"))).toEqual(
     [
-      "clinical-operations", "study-design", "project-management", "clinical-trial-management", "data-management",
-      "clinical-trial-monitoring", "quality-assurance", "outsourced-clinical-trials", "training-certification",
-      "medical-devices", "artificial-intelligence", "phases", "regulatory-affairs", "pharmacovigilance",
-      "therapeutic-areas", "cdms", "scientific-affairs", "committees", "regulatory-approvals",
+      "clinical-operations",
+      "study-design",
+      "project-management",
+      "clinical-trial-management",
+      "data-management",
+      "clinical-trial-monitoring",
+      "quality-assurance",
+      "outsourced-clinical-trials",
+      "training-certification",
+      "medical-devices",
+      "artificial-intelligence",
+      "phases",
+      "regulatory-affairs",
+      "pharmacovigilance",
+      "therapeutic-areas",
+      "cdms",
+      "scientific-affairs",
+      "committees",
+      "regulatory-approvals",
     ].map((slug) => `/services/${slug}`),
   );
-  expect(links.map((a) => a.textContent)).toEqual(expect.arrayContaining(["Clinical Operations", "Study Design & Management", "Phase II - Phase IV Clinical Trial Management"]));
+  expect(links.map((a) => a.textContent)).toEqual(
+    expect.arrayContaining([
+      "Clinical Operations",
+      "Study Design & Management",
+      "Phase II - Phase IV Clinical Trial Management",
+    ]),
+  );
   expect(within(grid).getAllByRole("img")).toHaveLength(19);
 });
 
@@ -76,8 +101,12 @@ test("activities: six sections with 8, 7, 8, 7, 8 and 4 items, each with an imag
   );
   const headings = screen.getAllByRole("heading", { level: 2 });
   expect(headings.map((h) => h.textContent)).toEqual([
-    "Study Team for Biometrics", "Data Management", "QA & Finalization", "eCRF Documentation",
-    "Data Entry & Verification", "Mock Runs & Audits",
+    "Study Team for Biometrics",
+    "Data Management",
+    "QA & Finalization",
+    "eCRF Documentation",
+    "Data Entry & Verification",
+    "Mock Runs & Audits",
   ]);
   const counts = headings.map((h) => within(h.closest("section")!).getAllByRole("listitem").length);
   expect(counts).toEqual([8, 7, 8, 7, 8, 4]);
@@ -90,8 +119,13 @@ test("why Cyrus: seven cards, title first, description revealed by a tap", async
   render(<WhyCyrusView {...page} />);
   const buttons = screen.getAllByRole("button");
   expect(buttons.map((b) => b.textContent)).toEqual([
-    "Expertise and Specialization", "Cost Efficiency", "Resource Optimization", "Speed and Timeliness",
-    "Risk Mitigation", "Reduced Administrative Burden", "Confidentiality and Data Security",
+    "Expertise and Specialization",
+    "Cost Efficiency",
+    "Resource Optimization",
+    "Speed and Timeliness",
+    "Risk Mitigation",
+    "Reduced Administrative Burden",
+    "Confidentiality and Data Security",
   ]);
   const first = buttons[0]!;
   expect(first).toHaveAttribute("aria-expanded", "false");
@@ -123,10 +157,19 @@ test("contact: company, slogan, address, phone, e-mail and website links, the en
   expect(screen.getByText(site.legalName)).toBeInTheDocument();
   expect(screen.getByText(page.slogan)).toBeInTheDocument();
   expect(screen.getByText(/600032/)).toHaveTextContent(/Chennai/);
-  expect(screen.getByRole("link", { name: site.mobile })).toHaveAttribute("href", `tel:${site.mobile.replace(/[^+\d]/g, "")}`);
-  expect(screen.getByRole("link", { name: site.telephone })).toHaveAttribute("href", `tel:${site.telephone.replace(/[^+\d]/g, "")}`);
+  expect(screen.getByRole("link", { name: site.mobile })).toHaveAttribute(
+    "href",
+    `tel:${site.mobile.replace(/[^+\d]/g, "")}`,
+  );
+  expect(screen.getByRole("link", { name: site.telephone })).toHaveAttribute(
+    "href",
+    `tel:${site.telephone.replace(/[^+\d]/g, "")}`,
+  );
   expect(screen.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
-  expect(screen.getByRole("link", { name: site.website.replace(/^https?:\/\//, "") })).toHaveAttribute("href", site.website);
+  expect(screen.getByRole("link", { name: site.website.replace(/^https?:\/\//, "") })).toHaveAttribute(
+    "href",
+    site.website,
+  );
   expect(screen.getByRole("heading", { name: "Request for Information" })).toBeInTheDocument();
   // The form sits in the "Request for Information" section (#enquiry), under the notice.
   const enquiry = screen.getByRole("region", { name: "Request for Information" });
@@ -140,7 +183,9 @@ test("contact: company, slogan, address, phone, e-mail and website links, the en
   expect(within(form).getByRole("button", { name: page.form.submit })).toBeEnabled();
   expect(within(form).getByRole("status")).toBeEmptyDOMElement();
   // The notice on what the details are used for sits under the form (product notes).
-  expect(within(enquiry).getByText(page.formNotice).compareDocumentPosition(form)).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+  expect(within(enquiry).getByText(page.formNotice).compareDocumentPosition(form)).toBe(
+    Node.DOCUMENT_POSITION_PRECEDING,
+  );
   expect(screen.getByTitle("Our Location").tagName).toBe("IFRAME");
   expect(screen.getByRole("heading", { name: "Discover Our Region" })).toBeInTheDocument();
   const carousel = screen.getByRole("region", { name: page.region.carouselLabel });

@@ -68,18 +68,26 @@ function nginxHasHttp2Directive() {
 export function renderConfig(options) {
   const root = path.resolve(checked("root", options.root, /./));
   checked("root", root, PATH);
-  if (!fs.existsSync(path.join(root, "404.html"))) throw new Error(`--root ${root} is not a built site (no 404.html): run npm run build first`);
+  if (!fs.existsSync(path.join(root, "404.html")))
+    throw new Error(`--root ${root} is not a built site (no 404.html): run npm run build first`);
   const out = path.resolve(options.out);
   checked("out", out, PATH);
   const listen = (options.listen?.length ? options.listen : ["80"]).map((l) => checked("listen", l, LISTEN));
   const upstream = checked("upstream", options.upstream ?? "127.0.0.1:9100", UPSTREAM);
-  const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) => checked("server-name", n, SERVER_NAME));
+  const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) =>
+    checked("server-name", n, SERVER_NAME),
+  );
   const tls = Boolean(options.tlsCert || options.tlsKey);
   if (tls && !(options.tlsCert && options.tlsKey)) throw new Error("--tls-cert and --tls-key go together");
   if (options.httpRedirect && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
   // The redirect names the site itself: echoing the client's Host header would send visitors wherever it says.
-  if (options.httpRedirect && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverNames[0])) {
-    throw new Error("--http-redirect needs --server-name, the site's own host name first (no _ or wildcard): HTTP is redirected there");
+  if (
+    options.httpRedirect &&
+    !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverNames[0])
+  ) {
+    throw new Error(
+      "--http-redirect needs --server-name, the site's own host name first (no _ or wildcard): HTTP is redirected there",
+    );
   }
   const count = (name, value, fallback) => Number(checked(name, String(value ?? fallback), /^[1-9]\d{0,5}$/));
   const limits = {
@@ -216,9 +224,14 @@ function main() {
     accessLog: values["no-access-log"] ? false : undefined,
     daemon: values.daemon,
   });
-  console.log(`wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes; brotli ${result.brotli ? "on" : "off"})`);
+  console.log(
+    `wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes; brotli ${result.brotli ? "on" : "off"})`,
+  );
   if (values.standalone) console.log(`run: nginx -p ${result.out} -c nginx.conf`);
-  else console.log(`include ${path.join(result.out, "cyrus.conf")} in nginx's http {} block, then: nginx -t && nginx -s reload`);
+  else
+    console.log(
+      `include ${path.join(result.out, "cyrus.conf")} in nginx's http {} block, then: nginx -t && nginx -s reload`,
+    );
   return 0;
 }
 

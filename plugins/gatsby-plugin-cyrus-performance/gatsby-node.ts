@@ -11,7 +11,9 @@ import { optimiseBrowserBundle } from "./src/webpack";
 
 /** Before anything is built: Gatsby counts replaceHydrateFunction as ours, and precompression can run last. */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store, reporter }) => {
-  stopOnBrokenAssumption(reporter, () => checkPluginList((store.getState() as { flattenedPlugins?: unknown }).flattenedPlugins));
+  stopOnBrokenAssumption(reporter, () =>
+    checkPluginList((store.getState() as { flattenedPlugins?: unknown }).flattenedPlugins),
+  );
 };
 
 /** The production browser bundle: no source maps, each page's own CSS only (src/webpack.ts). */

@@ -81,7 +81,7 @@ async function appendDurably(file: string, text: string): Promise<void> {
   try {
     const isNew = (await handle.stat()).size === 0;
     const bytes = Buffer.from(text, "utf8");
-    for (let offset = 0; offset < bytes.length; ) {
+    for (let offset = 0; offset < bytes.length;) {
       offset += (await handle.write(bytes, offset)).bytesWritten;
     }
     await handle.sync();

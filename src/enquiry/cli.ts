@@ -21,10 +21,18 @@ const USAGE = `usage: npm run enquiries -- <command>
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 /** Runs one command; resolves to the process exit code (retry: 1 if any enquiry still fails). */
-export async function runEnquiriesCli(argv: string[], env: Env = runtimeEnv(), io: CliOutput = consoleOutput): Promise<number> {
+export async function runEnquiriesCli(
+  argv: string[],
+  env: Env = runtimeEnv(),
+  io: CliOutput = consoleOutput,
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { undelivered: { type: "boolean" }, json: { type: "boolean" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { undelivered: { type: "boolean" }, json: { type: "boolean" } },
+    });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -41,19 +49,32 @@ export async function runEnquiriesCli(argv: string[], env: Env = runtimeEnv(), i
     : retry(store, createMailer(config), missingMailSettings(config), io);
 }
 
-async function list(store: EnquiryStore, options: { undelivered?: boolean; json?: boolean }, io: CliOutput): Promise<number> {
+async function list(
+  store: EnquiryStore,
+  options: { undelivered?: boolean; json?: boolean },
+  io: CliOutput,
+): Promise<number> {
   const { enquiries, damagedLines } = await store.list();
-  const shown = options.undelivered ? enquiries.filter((e) => e.delivery === "pending" || e.delivery === "failed") : enquiries;
+  const shown = options.undelivered
+    ? enquiries.filter((e) => e.delivery === "pending" || e.delivery === "failed")
+    : enquiries;
   if (options.json) shown.forEach((e) => io.out(JSON.stringify(e)));
   else {
     formatTable(shown).forEach((line) => io.out(line));
-    io.out(`${shown.length} ${options.undelivered ? "undelivered " : ""}enquir${shown.length === 1 ? "y" : "ies"} in ${store.enquiriesFile}`);
+    io.out(
+      `${shown.length} ${options.undelivered ? "undelivered " : ""}enquir${shown.length === 1 ? "y" : "ies"} in ${store.enquiriesFile}`,
+    );
   }
   if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable line(s) skipped in ${store.dir}`);
   return 0;
 }
 
-async function retry(store: EnquiryStore, mailer: ReturnType<typeof createMailer>, missing: string[], io: CliOutput): Promise<number> {
+async function retry(
+  store: EnquiryStore,
+  mailer: ReturnType<typeof createMailer>,
+  missing: string[],
+  io: CliOutput,
+): Promise<number> {
   if (!mailer) {
     io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
     return 1;
@@ -62,7 +83,9 @@ async function retry(store: EnquiryStore, mailer: ReturnType<typeof createMailer
   delivered.forEach((e) => io.out(`delivered  ${e.id}  ${e.receivedAt}  ${e.email}`));
   failed.forEach((e) => io.err(`failed     ${e.id}  ${e.receivedAt}  ${e.email}: ${e.error}`));
   if (skipped.length > 0) {
-    io.out(`${skipped.length} pending enquir${skipped.length === 1 ? "y" : "ies"} received in the last 2 minutes left alone (may still be under way); run retry again later`);
+    io.out(
+      `${skipped.length} pending enquir${skipped.length === 1 ? "y" : "ies"} received in the last 2 minutes left alone (may still be under way); run retry again later`,
+    );
   }
   io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
   return failed.length > 0 ? 1 : 0;

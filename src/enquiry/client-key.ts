@@ -9,7 +9,10 @@ import { header, type RequestHeaders } from "./headers";
 export function clientKey(socketAddress: string, headers: RequestHeaders, trustProxy: boolean): string {
   let address = socketAddress;
   if (trustProxy) {
-    const forwarded = header(headers, "x-forwarded-for")?.split(",").map((a) => a.trim()).filter(Boolean);
+    const forwarded = header(headers, "x-forwarded-for")
+      ?.split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
     address = forwarded?.at(-1) ?? address;
   }
   return normalise(address);

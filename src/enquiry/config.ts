@@ -65,7 +65,11 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
     rateLimit: positiveInteger("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
     rateWindowSeconds: positiveInteger("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
     allowedOrigins: value("ENQUIRY_ALLOWED_ORIGINS")
-      ? value("ENQUIRY_ALLOWED_ORIGINS")!.split(",").map((o) => o.trim()).filter(Boolean).map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
+      ? value("ENQUIRY_ALLOWED_ORIGINS")!
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
       : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
     trustProxy: flag("ENQUIRY_TRUST_PROXY", value("ENQUIRY_TRUST_PROXY")),
     awaitDelivery: flag("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
@@ -87,7 +91,8 @@ function firstAddress(list: string): string {
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new ConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
   return Number(raw);
 }
 

@@ -9,7 +9,12 @@ import type { DeliveryEvent, EnquiryRecord, EnquiryStore, StoredEnquiry } from "
 export const PENDING_GRACE_MS = 2 * 60_000;
 
 /** One attempt; the outcome is appended to the store whatever it is. */
-export async function deliver(store: EnquiryStore, mailer: Mailer, enquiry: StoredEnquiry, now = Date.now): Promise<DeliveryEvent> {
+export async function deliver(
+  store: EnquiryStore,
+  mailer: Mailer,
+  enquiry: StoredEnquiry,
+  now = Date.now,
+): Promise<DeliveryEvent> {
   let event: DeliveryEvent;
   try {
     const { messageId } = await mailer.send(enquiry);
@@ -50,5 +55,7 @@ export async function retryUndelivered(store: EnquiryStore, mailer: Mailer, now 
 export function describe(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === "string" ? message : String(error);
-  return (typeof code === "string" && !text.includes(code) ? `${code}: ${text}` : text).replace(/\s+/g, " ").slice(0, 300);
+  return (typeof code === "string" && !text.includes(code) ? `${code}: ${text}` : text)
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
 }

@@ -16,7 +16,9 @@ import type { Enquiry } from "./validate";
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function fingerprint({ name, phone, email, message }: Enquiry): string {
-  return createHash("sha256").update(JSON.stringify([name, phone, email.toLowerCase(), message])).digest("base64url");
+  return createHash("sha256")
+    .update(JSON.stringify([name, phone, email.toLowerCase(), message]))
+    .digest("base64url");
 }
 
 interface Known {

@@ -22,7 +22,8 @@ function outcomeOf(answer: EnquiryResponse): FormOutcome {
     // Only empty required fields get the spec's "Please fill in all required fields."; any other
     // problem (an address the browser let through, a phone with letters) is the error message.
     const problems = Object.values(body.fields ?? {});
-    if (body.error === "invalid_fields" && problems.length > 0 && problems.every((p) => p === "is required")) return "incomplete";
+    if (body.error === "invalid_fields" && problems.length > 0 && problems.every((p) => p === "is required"))
+      return "incomplete";
   }
   return "error";
 }

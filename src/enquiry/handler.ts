@@ -60,7 +60,11 @@ async function answerEnquiry(ctx: HandlerContext, req: EnquiryRequest): Promise<
 }
 
 /** Stores the enquiry, unless its answer could no longer reach the visitor (or they may not send more). */
-async function storeOnce(ctx: HandlerContext, req: EnquiryRequest, fields: Enquiry): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
+async function storeOnce(
+  ctx: HandlerContext,
+  req: EnquiryRequest,
+  fields: Enquiry,
+): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
   // Counted after validation: only enquiries that would be stored use up a client's allowance.
   const client = clientKey(req.clientAddress, req.headers, ctx.config.trustProxy);
   const now = ctx.now();
@@ -95,7 +99,9 @@ async function storeOnce(ctx: HandlerContext, req: EnquiryRequest, fields: Enqui
     return { response: answers.storageFailed() };
   }
   if (req.clientGone?.()) {
-    ctx.log.warn(`enquiry ${stored.id}: stored, but the client had gone before the answer; a resend is recognised as this enquiry`);
+    ctx.log.warn(
+      `enquiry ${stored.id}: stored, but the client had gone before the answer; a resend is recognised as this enquiry`,
+    );
   }
   return { stored };
 }

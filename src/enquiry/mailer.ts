@@ -16,7 +16,12 @@ export function createMailer(config: EnquiryConfig): Mailer | undefined {
   if (!smtpUrl || !to) return undefined;
   // Bounded waits: a hung SMTP server must not hold a delivery (or `retry`) for nodemailer's
   // default minutes; a failed attempt is recorded and re-sent later.
-  const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(enquiry) {
       const info = await transport.sendMail(composeMessage(enquiry, to, from ?? to));

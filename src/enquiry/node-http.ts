@@ -23,7 +23,8 @@ export function createNodeListener(receiver: Receiver, log: Pick<Console, "error
       });
     } catch (error) {
       if (error instanceof BodyTimeoutError) answer = answers.requestTimeout();
-      else if (req.destroyed) return; // the client went away during the upload: nobody to answer
+      else if (req.destroyed)
+        return; // the client went away during the upload: nobody to answer
       else {
         log.error(`enquiry receiver: ${(error as Error).stack ?? error}`);
         answer = answers.internalError();

@@ -15,8 +15,13 @@ export class BodyTimeoutError extends Error {
  * Reads up to limit + 1 bytes (enough to know the body is too large) and stops there; a body
  * declared larger than the limit is not read at all. Rejects on a stalled or aborted upload.
  */
-export function readBody(req: Readable & { headers: Record<string, unknown> }, limit: number, timeoutMs = 10_000): Promise<BodyRead> {
-  if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve({ body: Buffer.alloc(0), complete: false });
+export function readBody(
+  req: Readable & { headers: Record<string, unknown> },
+  limit: number,
+  timeoutMs = 10_000,
+): Promise<BodyRead> {
+  if (Number(req.headers["content-length"] ?? 0) > limit)
+    return Promise.resolve({ body: Buffer.alloc(0), complete: false });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

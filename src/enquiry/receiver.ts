@@ -35,12 +35,17 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
   if (!mailer) {
     log.warn(`enquiries will be stored only: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
   }
-  log.info(`enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}`);
+  log.info(
+    `enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}`,
+  );
 
   const underWay = new Set<Promise<unknown>>();
   const deliverLater = (enquiry: StoredEnquiry): Promise<DeliveryEvent> => {
     const attempt = deliver(store, mailer!, enquiry, now).then((event) => {
-      if (event.delivery === "failed") log.error(`enquiry ${enquiry.id}: delivery failed (${event.error}); \`npm run enquiries -- retry\` re-sends it`);
+      if (event.delivery === "failed")
+        log.error(
+          `enquiry ${enquiry.id}: delivery failed (${event.error}); \`npm run enquiries -- retry\` re-sends it`,
+        );
       return event;
     });
     // A failure to record the outcome leaves the enquiry "pending", which `retry` also re-sends.

@@ -29,7 +29,8 @@ export function checkRequest(config: EnquiryConfig, req: EnquiryRequest): Enquir
   if (isCrossSite(req.headers, config)) return answers.crossSite();
   if (!bodyKind(req.headers)) return answers.unsupportedMediaType();
   const declared = Number(header(req.headers, "content-length") ?? 0);
-  if (req.rawBody.length > config.maxBodyBytes || declared > config.maxBodyBytes) return answers.tooLarge(config.maxBodyBytes);
+  if (req.rawBody.length > config.maxBodyBytes || declared > config.maxBodyBytes)
+    return answers.tooLarge(config.maxBodyBytes);
   return undefined;
 }
 
@@ -39,7 +40,10 @@ export function checkRequest(config: EnquiryConfig, req: EnquiryRequest): Enquir
  */
 export function bodyKind(headers: RequestHeaders): BodyKind | undefined {
   const [type = "", ...params] = (header(headers, "content-type") ?? "").split(";").map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith("charset="))?.slice(8).replace(/"/g, "");
+  const charset = params
+    .find((p) => p.startsWith("charset="))
+    ?.slice(8)
+    .replace(/"/g, "");
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return undefined;
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded") return "form";
@@ -65,7 +69,8 @@ export function parseFormObject(raw: Buffer): Parsed {
   if (text === undefined) return { ok: false, response: answers.invalidForm("it is not valid UTF-8") };
   const value: Record<string, unknown> = Object.create(null);
   for (const [name, field] of new URLSearchParams(text)) {
-    if (Object.hasOwn(value, name)) return { ok: false, response: answers.invalidForm(`the field "${name.slice(0, 40)}" is sent twice`) };
+    if (Object.hasOwn(value, name))
+      return { ok: false, response: answers.invalidForm(`the field "${name.slice(0, 40)}" is sent twice`) };
     // Browsers send a textarea's line breaks as CRLF in a form, as LF in the script's JSON: stored alike.
     value[name] = field.replace(/\r\n?/g, "\n");
   }
@@ -84,7 +89,12 @@ export function parseJsonObject(raw: Buffer): Parsed {
     return { ok: false, response: answers.invalidJson((error as Error).message.replace(/\.$/, "")) };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, response: answers.invalidJson(`it is ${Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`}`) };
+    return {
+      ok: false,
+      response: answers.invalidJson(
+        `it is ${Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`}`,
+      ),
+    };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

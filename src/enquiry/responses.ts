@@ -34,7 +34,9 @@ export const answers = {
   invalidFields: (fields: FieldErrors) =>
     json(400, {
       error: "invalid_fields",
-      message: `Check these fields: ${Object.entries(fields).map(([field, problem]) => `${field} ${problem}`).join("; ")}.`,
+      message: `Check these fields: ${Object.entries(fields)
+        .map(([field, problem]) => `${field} ${problem}`)
+        .join("; ")}.`,
       fields,
     }),
   rateLimited: (retryAfterSeconds: number) =>
@@ -43,9 +45,14 @@ export const answers = {
     }),
   requestTimeout: () => error(408, "request_timeout", "The request body did not arrive in time."),
   deadlineExceeded: () =>
-    error(503, "deadline_exceeded", "The enquiry arrived too late to be answered in time and was not saved; please send it again.", {
-      "retry-after": "5",
-    }),
+    error(
+      503,
+      "deadline_exceeded",
+      "The enquiry arrived too late to be answered in time and was not saved; please send it again.",
+      {
+        "retry-after": "5",
+      },
+    ),
   storageFailed: () => error(500, "storage_failed", "The enquiry could not be saved; please try again later."),
   deliveryFailed: (id: string) =>
     json(502, { error: "delivery_failed", message: "The enquiry could not be sent on; please try again later.", id }),
@@ -58,7 +65,12 @@ export function seeOther(location: string): EnquiryResponse {
   const href = location.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return {
     status: 303,
-    headers: { location, "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: {
+      location,
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
     body: `<!doctype html><title>See Other</title><a href="${href}">${href}</a>\n`,
   };
 }

@@ -47,7 +47,11 @@ export interface ServiceOptions {
   projectRoot?: string;
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
 const ENQUIRY_PATH = "/api/email";
 const HEALTH_PATHS = new Set(["/healthz", "/api/health"]);
 // nginx and other proxies keep idle upstream connections for up to 60 s (deploy/nginx uses 30 s):
@@ -80,7 +84,11 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     if (stopping) res.setHeader("connection", "close");
     if (path === ENQUIRY_PATH) void enquiryListener(req, res);
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
-    else sendJson(res, 404, { error: "not_found", message: `The enquiry service has no ${path}; enquiries go to POST ${ENQUIRY_PATH}.` });
+    else
+      sendJson(res, 404, {
+        error: "not_found",
+        message: `The enquiry service has no ${path}; enquiries go to POST ${ENQUIRY_PATH}.`,
+      });
   });
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = 20_000;
@@ -108,7 +116,12 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
         server.listen(settings.port, settings.host, () => {
           server.off("error", reject);
           const address = server.address() as AddressInfo;
-          log("info", "listening", { host: address.address, port: address.port, dataDir: config.dataDir, trustProxy: config.trustProxy });
+          log("info", "listening", {
+            host: address.address,
+            port: address.port,
+            dataDir: config.dataDir,
+            trustProxy: config.trustProxy,
+          });
           resolve(address);
         });
       }),
@@ -123,7 +136,13 @@ function answerHealth(req: http.IncomingMessage, res: http.ServerResponse, stopp
   sendJson(res, stopping ? 503 : 200, { status: stopping ? "stopping" : "ok" }, {}, req.method === "HEAD");
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}, headOnly = false): void {
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+  headOnly = false,
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...JSON_HEADERS, ...headers, "content-length": Buffer.byteLength(text) });
   res.end(headOnly ? undefined : text);
@@ -140,7 +159,9 @@ export async function runEnquiryService(env: Env = runtimeEnv(), log: JsonLog = 
     await service.listen();
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    log("error", "cannot start the enquiry service", { error: e.name === "ConfigError" || e.code ? e.message : (e.stack ?? e.message) });
+    log("error", "cannot start the enquiry service", {
+      error: e.name === "ConfigError" || e.code ? e.message : (e.stack ?? e.message),
+    });
     return 1;
   }
   return new Promise<number>((resolve) => {

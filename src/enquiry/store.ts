@@ -82,13 +82,23 @@ export class EnquiryStore {
 
 function isStoredEnquiry(value: unknown): value is StoredEnquiry {
   const v = value as Partial<Record<keyof StoredEnquiry, unknown>> | null;
-  return typeof v === "object" && v !== null
-    && ["id", "receivedAt", "name", "phone", "email", "message"].every((k) => typeof v[k as keyof StoredEnquiry] === "string")
-    && (v.delivery === "pending" || v.delivery === "stored-only");
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    ["id", "receivedAt", "name", "phone", "email", "message"].every(
+      (k) => typeof v[k as keyof StoredEnquiry] === "string",
+    ) &&
+    (v.delivery === "pending" || v.delivery === "stored-only")
+  );
 }
 
 function isDeliveryEvent(value: unknown): value is DeliveryEvent {
   const v = value as Partial<Record<keyof DeliveryEvent, unknown>> | null;
-  return typeof v === "object" && v !== null && typeof v.id === "string" && typeof v.at === "string"
-    && (v.delivery === "delivered" || v.delivery === "failed");
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.id === "string" &&
+    typeof v.at === "string" &&
+    (v.delivery === "delivered" || v.delivery === "failed")
+  );
 }

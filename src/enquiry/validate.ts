@@ -30,7 +30,12 @@ const EMAIL = new RegExp(`^[\\p{L}\\p{M}\\p{N}.!#$%&'*+/=?^_\`{|}~-]+@${LABEL}(?
 
 const RULES: Record<EnquiryField, Rule> = {
   name: { required: true, max: ENQUIRY_MAX_LENGTH.name },
-  phone: { required: false, max: ENQUIRY_MAX_LENGTH.phone, pattern: /^[0-9 +\-()]+$/, patternMessage: "may contain only digits, spaces and + - ( )" },
+  phone: {
+    required: false,
+    max: ENQUIRY_MAX_LENGTH.phone,
+    pattern: /^[0-9 +\-()]+$/,
+    patternMessage: "may contain only digits, spaces and + - ( )",
+  },
   email: { required: true, max: ENQUIRY_MAX_LENGTH.email, pattern: EMAIL, patternMessage: "must be an e-mail address" },
   message: { required: true, max: ENQUIRY_MAX_LENGTH.message },
 };

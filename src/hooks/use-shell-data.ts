@@ -70,7 +70,8 @@ export function useShellData(): ShellData {
       }
     }
   `);
-  if (!siteYaml || !navigationYaml) throw new Error("data/site/site.yaml or data/navigation/navigation.yaml is missing");
+  if (!siteYaml || !navigationYaml)
+    throw new Error("data/site/site.yaml or data/navigation/navigation.yaml is missing");
   return {
     site: { ...siteYaml, logo: imageOf(siteYaml.logo, "data/site/site.yaml logo") },
     nav: [...navigationYaml.main],

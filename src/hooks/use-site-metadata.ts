@@ -46,7 +46,8 @@ export function useSiteMetadata(): SiteMetadata {
       }
     }
   `);
-  if (!siteYaml || !site?.siteMetadata?.siteUrl) throw new Error("data/site/site.yaml or siteMetadata.siteUrl is missing");
+  if (!siteYaml || !site?.siteMetadata?.siteUrl)
+    throw new Error("data/site/site.yaml or siteMetadata.siteUrl is missing");
   const siteUrl = site.siteMetadata.siteUrl;
   const share = imageOf(siteYaml.shareImage, "data/site/site.yaml shareImage");
   const absolute = (path: string | undefined) => `${siteUrl}${path ?? ""}`;
@@ -66,6 +67,11 @@ export function useSiteMetadata(): SiteMetadata {
       email: siteYaml.email,
       sameAs: siteYaml.social.map((s) => s.url),
     },
-    shareImage: { url: absolute(imageSrc(share)), width: share.width, height: share.height, alt: siteYaml.shareImageAlt },
+    shareImage: {
+      url: absolute(imageSrc(share)),
+      width: share.width,
+      height: share.height,
+      alt: siteYaml.shareImageAlt,
+    },
   };
 }

@@ -7,7 +7,6 @@ import { servicePath } from "../utils/routes";
 export const serviceTemplate = path.resolve("src/templates/service.tsx");
 export const enquiryResultTemplate = path.resolve("src/templates/enquiry-result.tsx");
 
-
 interface ServiceSlugsResult {
   allServicesYaml: { nodes: ReadonlyArray<{ slug: string }> };
 }

@@ -11,7 +11,10 @@ export default function AboutPage({ data }: PageProps<Data>) {
   if (!about) return null;
   return (
     <Layout>
-      <AboutView {...about} banner={{ image: imageOf(about.banner, "data/about/about.yaml banner"), alt: about.bannerAlt }} />
+      <AboutView
+        {...about}
+        banner={{ image: imageOf(about.banner, "data/about/about.yaml banner"), alt: about.bannerAlt }}
+      />
     </Layout>
   );
 }

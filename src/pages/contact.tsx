@@ -28,7 +28,11 @@ export default function ContactPage({ data }: PageProps<Data>) {
             alt: s.alt,
           })),
         }}
-        carouselLabels={{ pause: site.labels.carouselPause, play: site.labels.carouselPlay, slideOf: site.labels.slideOf }}
+        carouselLabels={{
+          pause: site.labels.carouselPause,
+          play: site.labels.carouselPlay,
+          slideOf: site.labels.slideOf,
+        }}
       />
     </Layout>
   );

@@ -14,8 +14,15 @@ export default function HomePage({ data }: PageProps<Data>) {
       <HomeView
         heading={home.heading}
         carouselLabel={home.carouselLabel}
-        carouselLabels={{ pause: site.labels.carouselPause, play: site.labels.carouselPlay, slideOf: site.labels.slideOf }}
-        slides={home.slides.map((s, i) => ({ image: imageOf(s.image, `data/home/home.yaml slides[${i + 1}]`), alt: s.alt }))}
+        carouselLabels={{
+          pause: site.labels.carouselPause,
+          play: site.labels.carouselPlay,
+          slideOf: site.labels.slideOf,
+        }}
+        slides={home.slides.map((s, i) => ({
+          image: imageOf(s.image, `data/home/home.yaml slides[${i + 1}]`),
+          alt: s.alt,
+        }))}
         intro={home.intro}
         founder={home.founder}
       />

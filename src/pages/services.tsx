@@ -14,7 +14,10 @@ export default function ServicesPage({ data }: PageProps<Data>) {
   const cards = data.allServicesYaml.nodes.map((s) => ({
     title: s.cardTitle,
     to: servicePath(s.slug),
-    image: { image: imageOf(s.cardImage, `data/services/services.yaml (slug "${s.slug}") cardImage`), alt: s.cardImageAlt },
+    image: {
+      image: imageOf(s.cardImage, `data/services/services.yaml (slug "${s.slug}") cardImage`),
+      alt: s.cardImageAlt,
+    },
   }));
   return (
     <Layout>

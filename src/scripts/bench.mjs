@@ -34,12 +34,30 @@ const runsDir = path.join(root, "bench/runs");
 
 /** The route table of the specification, in its order (as in __tests__/support/routes.ts). */
 const ALL_ROUTES = [
-  "home", "aboutus", "services", "services/study-design", "services/clinical-trial-management",
-  "services/clinical-trial-monitoring", "services/quality-assurance", "services/artificial-intelligence",
-  "services/regulatory-affairs", "services/cdms", "services/scientific-affairs", "services/data-management",
-  "services/medical-devices", "services/project-management", "services/therapeutic-areas", "services/phases",
-  "services/outsourced-clinical-trials", "services/pharmacovigilance", "services/clinical-operations",
-  "services/training-certification", "services/committees", "contact", "activities", "whycyrus",
+  "home",
+  "aboutus",
+  "services",
+  "services/study-design",
+  "services/clinical-trial-management",
+  "services/clinical-trial-monitoring",
+  "services/quality-assurance",
+  "services/artificial-intelligence",
+  "services/regulatory-affairs",
+  "services/cdms",
+  "services/scientific-affairs",
+  "services/data-management",
+  "services/medical-devices",
+  "services/project-management",
+  "services/therapeutic-areas",
+  "services/phases",
+  "services/outsourced-clinical-trials",
+  "services/pharmacovigilance",
+  "services/clinical-operations",
+  "services/training-certification",
+  "services/committees",
+  "contact",
+  "activities",
+  "whycyrus",
   "services/regulatory-approvals",
 ].map((route) => `/${route}`);
 
@@ -58,8 +76,13 @@ const BUDGETS = {
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CHROME_FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
 ];
 
 /* ------------------------------------------------------------------ options */
@@ -137,7 +160,8 @@ function gatsby(args, label) {
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
   });
   const seconds = round((performance.now() - started) / 1000, 1);
-  if (result.status !== 0) throw new Error(`gatsby ${args.join(" ")} (${label}) failed with exit code ${result.status}`);
+  if (result.status !== 0)
+    throw new Error(`gatsby ${args.join(" ")} (${label}) failed with exit code ${result.status}`);
   return { seconds, loadBefore, loadAfter: load() };
 }
 
@@ -152,7 +176,8 @@ function buildAll() {
   const original = fs.readFileSync(file, "utf8");
   const lines = original.split("\n");
   const index = lines.findIndex((l) => WARM_EDIT.line.test(l));
-  if (index < 0) throw new Error(`bench: no line of ${WARM_EDIT.file} matches ${WARM_EDIT.line} to change for the warm rebuild`);
+  if (index < 0)
+    throw new Error(`bench: no line of ${WARM_EDIT.file} matches ${WARM_EDIT.line} to change for the warm rebuild`);
   lines[index] = lines[index].replace(WARM_EDIT.line, `$1${WARM_EDIT.marker}$2`);
   const restore = () => fs.writeFileSync(file, original);
   const onSignal = () => {
@@ -286,9 +311,7 @@ async function lighthouseRunner(configName) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const config =
-    configName === "desktop"
-      ? (await import("lighthouse/core/config/desktop-config.js")).default
-      : undefined; // the default configuration is the mobile one, with simulated throttling
+    configName === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined; // the default configuration is the mobile one, with simulated throttling
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   let chrome = null;
   const launch = async () => {
@@ -329,8 +352,12 @@ async function lighthouseRunner(configName) {
 /** The figures of one Lighthouse result. */
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
-  const summary = Object.fromEntries((lhr.audits["resource-summary"]?.details?.items ?? []).map((i) => [i.resourceType, i]));
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  const summary = Object.fromEntries(
+    (lhr.audits["resource-summary"]?.details?.items ?? []).map((i) => [i.resourceType, i]),
+  );
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+  );
   // Audits that cost points: scored ones below 1 in any category (weight > 0), named for the report.
   const problems = [];
   for (const c of CATEGORIES) {
@@ -359,7 +386,20 @@ function figures(lhr) {
   };
 }
 
-const FIGURE_KEYS = [...CATEGORIES, "fcpMs", "lcpMs", "tbtMs", "cls", "siMs", "transferBytes", "jsBytes", "imageBytes", "requests", "benchmarkIndex", "load1"];
+const FIGURE_KEYS = [
+  ...CATEGORIES,
+  "fcpMs",
+  "lcpMs",
+  "tbtMs",
+  "cls",
+  "siMs",
+  "transferBytes",
+  "jsBytes",
+  "imageBytes",
+  "requests",
+  "benchmarkIndex",
+  "load1",
+];
 
 function medianOf(runs) {
   const m = {};
@@ -382,7 +422,9 @@ async function lighthouseAll(opts, origin) {
         const slug = route.slice(1).replace(/\//g, "__");
         const dir = path.join(runsDir, configName);
         fs.mkdirSync(dir, { recursive: true });
-        for (const old of fs.readdirSync(dir)) if (old.startsWith(`${slug}-`) && /^\d+\.json$/.test(old.slice(slug.length + 1))) fs.rmSync(path.join(dir, old));
+        for (const old of fs.readdirSync(dir))
+          if (old.startsWith(`${slug}-`) && /^\d+\.json$/.test(old.slice(slug.length + 1)))
+            fs.rmSync(path.join(dir, old));
         for (let i = 1; i <= opts.runs; i += 1) {
           await waitForQuiet(opts.maxLoad);
           const started = performance.now();
@@ -397,7 +439,10 @@ async function lighthouseAll(opts, origin) {
           );
         }
         results[route] ??= {};
-        results[route][configName] = { median: medianOf(runs), runs: runs.map(({ problems: _problems, lcpElement: _lcpElement, ...rest }) => rest) };
+        results[route][configName] = {
+          median: medianOf(runs),
+          runs: runs.map(({ problems: _problems, lcpElement: _lcpElement, ...rest }) => rest),
+        };
       }
     } finally {
       await runner.close();
@@ -411,31 +456,42 @@ async function lighthouseAll(opts, origin) {
 function checkBudgets(results) {
   const misses = [];
   const notMeasured = [];
-  const labels = { performance: "performance", accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" };
+  const labels = {
+    performance: "performance",
+    accessibility: "accessibility",
+    "best-practices": "best practices",
+    seo: "SEO",
+  };
   for (const [route, byConfig] of Object.entries(results.routes)) {
     for (const [configName, { median: m }] of Object.entries(byConfig)) {
       const b = BUDGETS[configName];
       for (const c of CATEGORIES) {
         if (m[c] === null || m[c] < b[c]) misses.push(`${configName} ${route}: ${labels[c]} ${m[c]} < ${b[c]}`);
       }
-      if (b.lcpMs !== undefined && !(m.lcpMs <= b.lcpMs)) misses.push(`${configName} ${route}: LCP ${m.lcpMs} ms > ${b.lcpMs} ms`);
-      if (b.tbtMs !== undefined && !(m.tbtMs <= b.tbtMs)) misses.push(`${configName} ${route}: TBT ${m.tbtMs} ms > ${b.tbtMs} ms`);
+      if (b.lcpMs !== undefined && !(m.lcpMs <= b.lcpMs))
+        misses.push(`${configName} ${route}: LCP ${m.lcpMs} ms > ${b.lcpMs} ms`);
+      if (b.tbtMs !== undefined && !(m.tbtMs <= b.tbtMs))
+        misses.push(`${configName} ${route}: TBT ${m.tbtMs} ms > ${b.tbtMs} ms`);
       if (b.cls !== undefined && !(m.cls <= b.cls)) misses.push(`${configName} ${route}: CLS ${m.cls} > ${b.cls}`);
       if (configName === "mobile" && route === "/home" && !(m.transferBytes <= BUDGETS.homeMobileTransferBytes)) {
         misses.push(`mobile /home: ${kb(m.transferBytes)} KB transferred > ${kb(BUDGETS.homeMobileTransferBytes)} KB`);
       }
     }
   }
-  if (!results.routes["/home"]?.mobile) notMeasured.push("total transferred on /home (mobile): /home was not run on mobile");
+  if (!results.routes["/home"]?.mobile)
+    notMeasured.push("total transferred on /home (mobile): /home was not run on mobile");
   if (results.jsFirst) {
     for (const [route, js] of Object.entries(results.jsFirst.perRoute)) {
-      if (js.gzip > BUDGETS.jsFirstGzipBytes) misses.push(`${route}: JavaScript loaded first ${kb(js.gzip)} KB gzip > ${kb(BUDGETS.jsFirstGzipBytes)} KB`);
+      if (js.gzip > BUDGETS.jsFirstGzipBytes)
+        misses.push(`${route}: JavaScript loaded first ${kb(js.gzip)} KB gzip > ${kb(BUDGETS.jsFirstGzipBytes)} KB`);
     }
   }
   if (results.build) {
     const { cold, warm } = results.build;
-    if (cold.seconds > BUDGETS.coldBuildSeconds) misses.push(`cold build ${cold.seconds} s > ${BUDGETS.coldBuildSeconds} s (load ${cold.loadBefore.join(" ")})`);
-    if (warm.seconds > BUDGETS.warmBuildSeconds) misses.push(`warm rebuild ${warm.seconds} s > ${BUDGETS.warmBuildSeconds} s (load ${warm.loadBefore.join(" ")})`);
+    if (cold.seconds > BUDGETS.coldBuildSeconds)
+      misses.push(`cold build ${cold.seconds} s > ${BUDGETS.coldBuildSeconds} s (load ${cold.loadBefore.join(" ")})`);
+    if (warm.seconds > BUDGETS.warmBuildSeconds)
+      misses.push(`warm rebuild ${warm.seconds} s > ${BUDGETS.warmBuildSeconds} s (load ${warm.loadBefore.join(" ")})`);
   } else {
     notMeasured.push("cold build and warm rebuild times: --skip-build");
   }
@@ -449,8 +505,12 @@ function tables(results) {
   const out = [];
   const configs = [...new Set(Object.values(results.routes).flatMap((r) => Object.keys(r)))];
   for (const configName of ["mobile", "desktop"].filter((c) => configs.includes(c))) {
-    out.push(`\n${configName === "mobile" ? "Mobile (simulated Slow 4G, 4× CPU slowdown)" : "Desktop (simulated, no CPU slowdown)"}: median of ${results.options.runs} run(s)\n`);
-    out.push("| route | perf | a11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | img KB | requests | load | BI |");
+    out.push(
+      `\n${configName === "mobile" ? "Mobile (simulated Slow 4G, 4× CPU slowdown)" : "Desktop (simulated, no CPU slowdown)"}: median of ${results.options.runs} run(s)\n`,
+    );
+    out.push(
+      "| route | perf | a11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | img KB | requests | load | BI |",
+    );
     out.push("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |");
     for (const [route, byConfig] of Object.entries(results.routes)) {
       const m = byConfig[configName]?.median;
@@ -462,7 +522,9 @@ function tables(results) {
   }
   if (results.jsFirst) {
     const j = results.jsFirst;
-    out.push(`\nJavaScript loaded first: at most ${kb(j.maxGzip)} KB gzip (${j.worstRoute}), ${kb(j.maxBrotli)} KB brotli`);
+    out.push(
+      `\nJavaScript loaded first: at most ${kb(j.maxGzip)} KB gzip (${j.worstRoute}), ${kb(j.maxBrotli)} KB brotli`,
+    );
   }
   if (results.build) {
     const { cold, warm, warmRestore } = results.build;
@@ -471,7 +533,9 @@ function tables(results) {
         ` (load ${warm.loadBefore.join(" ")}), warm after restoring it ${warmRestore.seconds} s`,
     );
   }
-  out.push(`Machine: ${results.machine.cpus} × ${results.machine.cpuModel}; load at start ${results.machine.loadStart.join(" ")}, at end ${results.machine.loadEnd.join(" ")}; bench took ${results.durationSeconds} s`);
+  out.push(
+    `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}; load at start ${results.machine.loadStart.join(" ")}, at end ${results.machine.loadEnd.join(" ")}; bench took ${results.durationSeconds} s`,
+  );
   const problems = [];
   for (const [route, byConfig] of Object.entries(results.routes)) {
     for (const [configName, { median: m }] of Object.entries(byConfig)) {
@@ -502,12 +566,21 @@ async function main() {
   } finally {
     await server.stop();
   }
-  const lhVersion = JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
-  const chromium = spawnSync(process.env.CHROME_PATH || "/usr/bin/chromium", ["--version"], { encoding: "utf8" }).stdout?.trim();
+  const lhVersion = JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8"),
+  ).version;
+  const chromium = spawnSync(process.env.CHROME_PATH || "/usr/bin/chromium", ["--version"], {
+    encoding: "utf8",
+  }).stdout?.trim();
   const results = {
     generatedAt: new Date().toISOString(),
     durationSeconds: round((performance.now() - started) / 1000),
-    options: { routes: opts.routes.length === ALL_ROUTES.length ? "all" : opts.routes, runs: opts.runs, configs: opts.configs, skipBuild: opts.skipBuild },
+    options: {
+      routes: opts.routes.length === ALL_ROUTES.length ? "all" : opts.routes,
+      runs: opts.runs,
+      configs: opts.configs,
+      skipBuild: opts.skipBuild,
+    },
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? "unknown",

@@ -28,8 +28,10 @@ function readRules(file) {
   return list.minimums.map((rule, i) => {
     const where = `${file}: minimums[${i}]`;
     if (typeof rule.package !== "string" || !rule.package) throw new Error(`${where}: "package" is missing`);
-    if (!semver.valid(rule.minimum)) throw new Error(`${where} (${rule.package}): "minimum" must be a version such as 1.2.3`);
-    if (rule.range !== undefined && !semver.validRange(rule.range)) throw new Error(`${where} (${rule.package}): "range" is not a semver range`);
+    if (!semver.valid(rule.minimum))
+      throw new Error(`${where} (${rule.package}): "minimum" must be a version such as 1.2.3`);
+    if (rule.range !== undefined && !semver.validRange(rule.range))
+      throw new Error(`${where} (${rule.package}): "range" is not a semver range`);
     return rule;
   });
 }
@@ -65,14 +67,18 @@ function main() {
   const below = findBelowMinimum(lock, rules);
   const copies = Object.keys(lock.packages ?? {}).length;
   if (below.length === 0) {
-    console.log(`check-lockfile: ${copies} packages in ${path.basename(lockFile)}, none below the ${rules.length} minimums in ${path.relative(projectRoot, listFile)}`);
+    console.log(
+      `check-lockfile: ${copies} packages in ${path.basename(lockFile)}, none below the ${rules.length} minimums in ${path.relative(projectRoot, listFile)}`,
+    );
     return 0;
   }
-  console.error(`check-lockfile: ${below.length} package${below.length > 1 ? "s" : ""} in ${lockFile} below a safe version:`);
+  console.error(
+    `check-lockfile: ${below.length} package${below.length > 1 ? "s" : ""} in ${lockFile} below a safe version:`,
+  );
   for (const { lockPath, name, version, rule } of below) {
     console.error(`  ${name}@${version} (${lockPath}) is below ${rule.minimum}: ${(rule.advisories ?? []).join("; ")}`);
   }
-  console.error("Add or raise an entry under \"overrides\" in package.json, run `npm install`, then check again.");
+  console.error('Add or raise an entry under "overrides" in package.json, run `npm install`, then check again.');
   return 1;
 }
 

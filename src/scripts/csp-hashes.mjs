@@ -27,11 +27,26 @@ import { parseArgs } from "node:util";
 // Script types a browser runs (HTML "JavaScript MIME type essence match", "module"), and the inline
 // types CSP governs although they are not JavaScript (import maps, speculation rules).
 const JS_TYPES = new Set([
-  "", "module", "importmap", "speculationrules",
-  "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
-  "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
-  "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
-  "text/x-ecmascript", "text/x-javascript",
+  "",
+  "module",
+  "importmap",
+  "speculationrules",
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
 ]);
 
 /** Every .html file under dir (sorted, so the output is stable). */
@@ -75,14 +90,16 @@ export function scanHtml(html) {
   const withoutComments = html.replace(/<!--[\s\S]*?-->/g, "");
   const scripts = [];
   // Script text is raw text: it ends at the first "</script", whatever it contains.
-  const rest = withoutComments.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_whole, attrs, body) => {
-    const attributes = parseAttributes(attrs);
-    if (!attributes.has("src")) {
-      const type = (attributes.get("type") ?? "").trim().toLowerCase();
-      scripts.push({ type, text: body, governed: JS_TYPES.has(type) });
-    }
-    return `<script${attrs}></script>`;
-  }).replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, "<style></style>");
+  const rest = withoutComments
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_whole, attrs, body) => {
+      const attributes = parseAttributes(attrs);
+      if (!attributes.has("src")) {
+        const type = (attributes.get("type") ?? "").trim().toLowerCase();
+        scripts.push({ type, text: body, governed: JS_TYPES.has(type) });
+      }
+      return `<script${attrs}></script>`;
+    })
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, "<style></style>");
 
   const origins = { script: new Set(), style: new Set(), img: new Set(), frame: new Set(), media: new Set() };
   const problems = [];
@@ -90,7 +107,8 @@ export function scanHtml(html) {
     const tag = m[1].toLowerCase();
     const attributes = parseAttributes(m[2] ?? "");
     for (const [name, value] of attributes) {
-      if (/^on[a-z]+$/.test(name)) problems.push(`<${tag}> has an inline event handler (${name}), which script-src cannot allow by hash`);
+      if (/^on[a-z]+$/.test(name))
+        problems.push(`<${tag}> has an inline event handler (${name}), which script-src cannot allow by hash`);
       if (["href", "src", "action", "formaction"].includes(name) && /^\s*javascript:/i.test(decodeEntities(value))) {
         problems.push(`<${tag} ${name}> is a javascript: URL, which script-src cannot allow by hash`);
       }
@@ -99,7 +117,12 @@ export function scanHtml(html) {
       const value = attributes.get(name);
       if (value === undefined) return [];
       const decoded = decodeEntities(value);
-      return name.endsWith("srcset") ? decoded.split(",").map((c) => c.trim().split(/\s+/)[0]).filter(Boolean) : [decoded.trim()];
+      return name.endsWith("srcset")
+        ? decoded
+            .split(",")
+            .map((c) => c.trim().split(/\s+/)[0])
+            .filter(Boolean)
+        : [decoded.trim()];
     };
     const add = (set, list) => {
       for (const url of list) if (/^https?:\/\//i.test(url)) set.add(new URL(url).origin);
@@ -147,9 +170,13 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
     for (const [kind, set] of Object.entries(scan.origins)) set.forEach((o) => origins[kind].add(o));
     problems.push(...scan.problems.map((p) => `${path.relative(publicDir, file)}: ${p}`));
   }
-  if (problems.length > 0) throw new Error(`the build has inline code that a Content-Security-Policy cannot allow without 'unsafe-inline':\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    throw new Error(
+      `the build has inline code that a Content-Security-Policy cannot allow without 'unsafe-inline':\n  ${problems.join("\n  ")}`,
+    );
 
-  const list = (...items) => [...new Set(items.flatMap((i) => (i instanceof Set ? [...i].sort() : i === undefined ? [] : [i])))].join(" ");
+  const list = (...items) =>
+    [...new Set(items.flatMap((i) => (i instanceof Set ? [...i].sort() : i === undefined ? [] : [i])))].join(" ");
   const directives = [
     ["default-src", "'self'"],
     ["script-src", list("'self'", origins.script, ...[...hashes].sort())],
@@ -170,7 +197,14 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
   ];
   const policy = directives.map(([name, value]) => `${name} ${value}`).join("; ");
   if (/["$\\\n]/.test(policy)) throw new Error(`the policy has a character nginx cannot carry in a header: ${policy}`);
-  return { policy, hashes: [...hashes].sort(), files: files.length, inlineScripts, dataBlocks, origins: Object.fromEntries(Object.entries(origins).map(([k, v]) => [k, [...v].sort()])) };
+  return {
+    policy,
+    hashes: [...hashes].sort(),
+    files: files.length,
+    inlineScripts,
+    dataBlocks,
+    origins: Object.fromEntries(Object.entries(origins).map(([k, v]) => [k, [...v].sort()])),
+  };
 }
 
 /** The nginx include for a policy. */
@@ -194,7 +228,12 @@ export function writeAtomically(file, text) {
 
 function main() {
   const { values } = parseArgs({
-    options: { public: { type: "string", default: "public" }, out: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } },
+    options: {
+      public: { type: "string", default: "public" },
+      out: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) {
     console.log("usage: node src/scripts/csp-hashes.mjs [--public public] [--out csp.conf] [--json]");

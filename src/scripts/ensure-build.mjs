@@ -9,7 +9,16 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 const marker = path.join(root, "public", "index.html");
 // Everything the build reads: a change to any of them makes public/ out of date.
-const sources = ["src", "data", "static", "plugins", "gatsby-config.ts", "gatsby-node.ts", "package.json", "package-lock.json"];
+const sources = [
+  "src",
+  "data",
+  "static",
+  "plugins",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -29,6 +38,10 @@ if (built > changed) {
   console.log("public/ is up to date: not rebuilding");
 } else {
   console.log("Building the production site (gatsby build)…");
-  const result = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync("npx", ["gatsby", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  });
   process.exit(result.status ?? 1);
 }

@@ -66,7 +66,14 @@ function makeRng(name) {
 const n = (v) => Math.round(v * 10) / 10;
 const hexToRgb = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 const rgbToHex = (c) =>
-  "#" + c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0")).join("");
+  "#" +
+  c
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("");
 const mix = (a, b, t) => {
   const A = hexToRgb(a);
   const B = hexToRgb(b);
@@ -178,7 +185,12 @@ async function renderLayer(layer, W, H, scale, opts = {}) {
   if (opts.blur > 0) {
     const left = Math.round(W * PAD * scale);
     const top = Math.round(H * PAD * scale);
-    img = img.extract({ left, top, width: Math.min(info.width - left, Math.round(W * scale)), height: Math.min(info.height - top, Math.round(H * scale)) });
+    img = img.extract({
+      left,
+      top,
+      width: Math.min(info.width - left, Math.round(W * scale)),
+      height: Math.min(info.height - top, Math.round(H * scale)),
+    });
   }
   return img.resize(W, H, { fit: "fill", kernel: "cubic" }).raw().toBuffer();
 }
@@ -287,13 +299,17 @@ function background(ctx) {
     const rx = R.range(0.25, 0.55) * W * (i === pools - 1 ? 0.5 : 1);
     const ry = rx * R.range(0.45, 0.9);
     const op = i === pools - 1 ? R.range(0.12, 0.25) : R.range(0.3, 0.6);
-    L.base.add(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="url(#${g})" opacity="${n(op * 100) / 100}"/>`);
+    L.base.add(
+      `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="url(#${g})" opacity="${n(op * 100) / 100}"/>`,
+    );
   }
   // key light behind the motif
   if (pal.dark) {
     const k = L.base.glowGrad(mix(pal.glow[1], "#ffffff", 0.25), 1, 0.3);
     const kr = R.range(0.22, 0.35) * W;
-    L.base.add(`<ellipse cx="${n(ctx.fx + R.gauss() * W * 0.05)}" cy="${n(ctx.fy + R.gauss() * H * 0.1)}" rx="${n(kr)}" ry="${n(kr * R.range(0.5, 0.8))}" fill="url(#${k})" opacity="${n(R.range(0.3, 0.45) * 100) / 100}"/>`);
+    L.base.add(
+      `<ellipse cx="${n(ctx.fx + R.gauss() * W * 0.05)}" cy="${n(ctx.fy + R.gauss() * H * 0.1)}" rx="${n(kr)}" ry="${n(kr * R.range(0.5, 0.8))}" fill="url(#${k})" opacity="${n(R.range(0.3, 0.45) * 100) / 100}"/>`,
+    );
   }
   // low-frequency haze texture (turbulence), in the far layer so it is soft
   const hid = L.haze.uid();
@@ -307,7 +323,10 @@ function background(ctx) {
   L.haze.add(`<rect width="${W}" height="${H}" filter="url(#${hid})" opacity="${pal.dark ? 0.16 : 0.1}"/>`);
 }
 
-function bokeh(ctx, { count = 30, min = 10, max = 70, layer = "near", colors, opacity = [0.08, 0.35], spread = 0.3, hex = 0.3 } = {}) {
+function bokeh(
+  ctx,
+  { count = 30, min = 10, max = 70, layer = "near", colors, opacity = [0.08, 0.35], spread = 0.3, hex = 0.3 } = {},
+) {
   const { R, W, H, pal, u } = ctx;
   const Ly = ctx.L[layer];
   const cols = colors || pal.light;
@@ -321,9 +340,13 @@ function bokeh(ctx, { count = 30, min = 10, max = 70, layer = "near", colors, op
     const op = R.range(opacity[0], opacity[1]);
     if (R.chance(hex)) {
       const sides = R.pick([6, 7, 8]);
-      Ly.add(`<polygon points="${polyPoints(x, y, r, sides, R.range(0, 1))}" fill="url(#${grads[gi]})" opacity="${n(op * 100) / 100}"/>`);
+      Ly.add(
+        `<polygon points="${polyPoints(x, y, r, sides, R.range(0, 1))}" fill="url(#${grads[gi]})" opacity="${n(op * 100) / 100}"/>`,
+      );
     } else {
-      Ly.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="url(#${grads[gi]})" opacity="${n(op * 100) / 100}"/>`);
+      Ly.add(
+        `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="url(#${grads[gi]})" opacity="${n(op * 100) / 100}"/>`,
+      );
     }
   }
 }
@@ -336,7 +359,9 @@ function specks(ctx, count, layer = "mid", colors) {
   for (let i = 0; i < count; i++) {
     const x = R.chance(0.6) ? ctx.fx + R.gauss() * W * 0.25 : R.range(0, W);
     const y = R.chance(0.6) ? ctx.fy + R.gauss() * H * 0.3 : R.range(0, H);
-    Ly.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(R.range(0.8, 2.6) * u)}" fill="${R.pick(cols)}" opacity="${n(R.range(0.2, 0.8) * 100) / 100}"/>`);
+    Ly.add(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(R.range(0.8, 2.6) * u)}" fill="${R.pick(cols)}" opacity="${n(R.range(0.2, 0.8) * 100) / 100}"/>`,
+    );
   }
 }
 
@@ -372,18 +397,26 @@ MOTIFS.network = (ctx, opts = {}) => {
         const d = Math.hypot(dx, dy);
         if (d < a * 1.3 && R.chance(0.55)) {
           const w = Math.min(pts[i].w, pts[j].w);
-          lines.push(`<line x1="${n(pts[i].x)}" y1="${n(pts[i].y)}" x2="${n(pts[j].x)}" y2="${n(pts[j].y)}" stroke-opacity="${n(lineOp * (0.25 + 0.75 * w) * 100) / 100}"/>`);
+          lines.push(
+            `<line x1="${n(pts[i].x)}" y1="${n(pts[i].y)}" x2="${n(pts[j].x)}" y2="${n(pts[j].y)}" stroke-opacity="${n(lineOp * (0.25 + 0.75 * w) * 100) / 100}"/>`,
+          );
         }
       }
     }
-    Ly.add(`<g stroke="${lineCol}" stroke-width="${n(1.6 * u * nodeScale)}" stroke-linecap="round" opacity="${soft && !pal.dark ? 0.45 : 1}">${lines.join("")}</g>`);
+    Ly.add(
+      `<g stroke="${lineCol}" stroke-width="${n(1.6 * u * nodeScale)}" stroke-linecap="round" opacity="${soft && !pal.dark ? 0.45 : 1}">${lines.join("")}</g>`,
+    );
     for (const p of pts) {
       const r = R.range(2, 6) * u * nodeScale * (0.5 + p.w);
       const col = R.chance(0.12) ? pal.accent : R.pick(pal.light);
       if (R.chance(0.18 * p.w)) {
-        Ly.add(`<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(r * 5)}" fill="url(#${grad})" opacity="${n(0.35 * p.w * 100) / 100}"/>`);
+        Ly.add(
+          `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(r * 5)}" fill="url(#${grad})" opacity="${n(0.35 * p.w * 100) / 100}"/>`,
+        );
       }
-      Ly.add(`<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(r)}" fill="${col}" opacity="${n((0.35 + 0.6 * p.w) * 100) / 100}"/>`);
+      Ly.add(
+        `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(r)}" fill="${col}" opacity="${n((0.35 + 0.6 * p.w) * 100) / 100}"/>`,
+      );
     }
     // fused hexagon rings near the focus
     const rings = soft && !pal.dark ? 0 : R.int(2, 5);
@@ -394,10 +427,14 @@ MOTIFS.network = (ctx, opts = {}) => {
       Ly.add(
         `<polygon points="${polyPoints(hx, hy, side, 6, Math.PI / 6)}" fill="none" stroke="${i % 2 ? lineCol : pal.accent}" stroke-width="${n(2.4 * u * nodeScale)}" stroke-opacity="0.8" stroke-linejoin="round"/>`,
       );
-      Ly.add(`<polygon points="${polyPoints(hx, hy, side * 0.62, 6, Math.PI / 6)}" fill="none" stroke="${lineCol}" stroke-width="${n(1.2 * u * nodeScale)}" stroke-opacity="0.45"/>`);
+      Ly.add(
+        `<polygon points="${polyPoints(hx, hy, side * 0.62, 6, Math.PI / 6)}" fill="none" stroke="${lineCol}" stroke-width="${n(1.2 * u * nodeScale)}" stroke-opacity="0.45"/>`,
+      );
       for (let k = 0; k < 6; k++) {
         const ang = Math.PI / 6 + (k / 6) * Math.PI * 2;
-        Ly.add(`<circle cx="${n(hx + side * Math.cos(ang))}" cy="${n(hy + side * Math.sin(ang))}" r="${n(5 * u * nodeScale)}" fill="${pal.light[k % pal.light.length]}" opacity="0.9"/>`);
+        Ly.add(
+          `<circle cx="${n(hx + side * Math.cos(ang))}" cy="${n(hy + side * Math.sin(ang))}" r="${n(5 * u * nodeScale)}" fill="${pal.light[k % pal.light.length]}" opacity="0.9"/>`,
+        );
       }
       const dir = R.int(0, 5);
       const ang = (dir / 6) * Math.PI * 2;
@@ -405,7 +442,15 @@ MOTIFS.network = (ctx, opts = {}) => {
       hy += Math.sin(ang) * side * 1.732;
     }
   };
-  draw(L.mid, R.range(75, 115) * u, opts.reach ?? R.range(0.28, 0.42), pal.dark ? 0.55 : 0.4, pal.dark ? 1 : 0.8, ctx.fx, ctx.fy);
+  draw(
+    L.mid,
+    R.range(75, 115) * u,
+    opts.reach ?? R.range(0.28, 0.42),
+    pal.dark ? 0.55 : 0.4,
+    pal.dark ? 1 : 0.8,
+    ctx.fx,
+    ctx.fy,
+  );
   draw(L.far, R.range(160, 240) * u, 0.6, 0.5, 2.4, ctx.fx + R.gauss() * W * 0.2, ctx.fy + R.gauss() * H * 0.2, true);
 };
 
@@ -426,8 +471,10 @@ MOTIFS.helix = (ctx, opts = {}) => {
         const ya = cy + amp * Math.sin(k * x + ph);
         const yb = cy + amp * Math.sin(k * (x + step) + ph);
         const z = Math.cos(k * x + ph);
-        const o = op * (0.35 + 0.65 * (z + 1) / 2);
-        segs.push(`<line x1="${n(x)}" y1="${n(ya)}" x2="${n(x + step + 0.5)}" y2="${n(yb)}" stroke="${cols[s]}" stroke-opacity="${n(o * 100) / 100}" stroke-width="${n(width * (0.7 + 0.5 * (z + 1) / 2))}"/>`);
+        const o = op * (0.35 + (0.65 * (z + 1)) / 2);
+        segs.push(
+          `<line x1="${n(x)}" y1="${n(ya)}" x2="${n(x + step + 0.5)}" y2="${n(yb)}" stroke="${cols[s]}" stroke-opacity="${n(o * 100) / 100}" stroke-width="${n(width * (0.7 + (0.5 * (z + 1)) / 2))}"/>`,
+        );
       }
     }
     const rungStep = lambda / 10;
@@ -435,18 +482,33 @@ MOTIFS.helix = (ctx, opts = {}) => {
       const ya = cy + amp * Math.sin(k * x + phi);
       const yb = cy + amp * Math.sin(k * x + phi + Math.PI);
       const depth = Math.abs(Math.sin(k * x + phi));
-      segs.push(`<line x1="${n(x)}" y1="${n(ya)}" x2="${n(x)}" y2="${n(yb)}" stroke="${pal.light[1] || pal.light[0]}" stroke-opacity="${n(op * 0.45 * (0.3 + 0.7 * depth) * 100) / 100}" stroke-width="${n(width * 0.6)}"/>`);
+      segs.push(
+        `<line x1="${n(x)}" y1="${n(ya)}" x2="${n(x)}" y2="${n(yb)}" stroke="${pal.light[1] || pal.light[0]}" stroke-opacity="${n(op * 0.45 * (0.3 + 0.7 * depth) * 100) / 100}" stroke-width="${n(width * 0.6)}"/>`,
+      );
       for (let s = 0; s < 2; s++) {
         const z = Math.cos(k * x + phi + s * Math.PI);
         const y = s ? yb : ya;
-        nodes.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(width * (1.2 + 1.3 * (z + 1)))}" fill="${s ? pal.accent : pal.light[0]}" opacity="${n(op * (0.4 + 0.6 * (z + 1) / 2) * 100) / 100}"/>`);
+        nodes.push(
+          `<circle cx="${n(x)}" cy="${n(y)}" r="${n(width * (1.2 + 1.3 * (z + 1)))}" fill="${s ? pal.accent : pal.light[0]}" opacity="${n(op * (0.4 + (0.6 * (z + 1)) / 2) * 100) / 100}"/>`,
+        );
       }
     }
-    Ly.add(`<g transform="rotate(${n(tilt)} ${n(W / 2)} ${n(cy)})" stroke-linecap="round">${segs.join("")}${nodes.join("")}</g>`);
+    Ly.add(
+      `<g transform="rotate(${n(tilt)} ${n(W / 2)} ${n(cy)})" stroke-linecap="round">${segs.join("")}${nodes.join("")}</g>`,
+    );
   };
   const tilt = opts.tilt ?? R.range(-18, 18);
   draw(L.mid, R.range(70, 120) * u, R.range(420, 640) * u, ctx.fy, tilt, 2.6 * u, 0.85, [pal.line, pal.light[0]]);
-  draw(L.far, R.range(150, 260) * u, R.range(900, 1300) * u, R.range(0.25, 0.75) * H, tilt + R.range(-25, 25), 9 * u, 0.45, [pal.light[1] || pal.line, pal.line]);
+  draw(
+    L.far,
+    R.range(150, 260) * u,
+    R.range(900, 1300) * u,
+    R.range(0.25, 0.75) * H,
+    tilt + R.range(-25, 25),
+    9 * u,
+    0.45,
+    [pal.light[1] || pal.line, pal.line],
+  );
 };
 
 /** Fine graph-paper grid fading out from the focus, plus optional smooth chart lines. */
@@ -463,10 +525,14 @@ MOTIFS.grid = (ctx, opts = {}) => {
   const ox = R.range(0, g);
   const oy = R.range(0, g);
   let i = 0;
-  for (let x = ox; x < W; x += g, i++) lines.push(`<line x1="${n(x)}" y1="0" x2="${n(x)}" y2="${H}" stroke-opacity="${i % 4 === 0 ? 0.38 : 0.16}"/>`);
+  for (let x = ox; x < W; x += g, i++)
+    lines.push(`<line x1="${n(x)}" y1="0" x2="${n(x)}" y2="${H}" stroke-opacity="${i % 4 === 0 ? 0.38 : 0.16}"/>`);
   i = 0;
-  for (let y = oy; y < H; y += g, i++) lines.push(`<line x1="0" y1="${n(y)}" x2="${W}" y2="${n(y)}" stroke-opacity="${i % 4 === 0 ? 0.38 : 0.16}"/>`);
-  L.mid.add(`<g mask="url(#${mid})" opacity="${pal.dark ? 1 : 0.6}" stroke="${pal.line}" stroke-width="${n(Math.max(1.2, 1.4 * u))}">${lines.join("")}</g>`);
+  for (let y = oy; y < H; y += g, i++)
+    lines.push(`<line x1="0" y1="${n(y)}" x2="${W}" y2="${n(y)}" stroke-opacity="${i % 4 === 0 ? 0.38 : 0.16}"/>`);
+  L.mid.add(
+    `<g mask="url(#${mid})" opacity="${pal.dark ? 1 : 0.6}" stroke="${pal.line}" stroke-width="${n(Math.max(1.2, 1.4 * u))}">${lines.join("")}</g>`,
+  );
   if (!opts.chart) return;
   const curves = R.int(2, 3);
   for (let c = 0; c < curves; c++) {
@@ -482,16 +548,24 @@ MOTIFS.grid = (ctx, opts = {}) => {
     const col = c === 0 ? pal.accent : c === 1 ? pal.line : pal.light[1] || pal.line;
     if (c === 0) {
       const aid = L.mid.uid();
-      L.mid.def(`<linearGradient id="${aid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${col}" stop-opacity="${pal.dark ? 0.2 : 0.14}"/><stop offset="0.7" stop-color="${col}" stop-opacity="0"/></linearGradient>`);
+      L.mid.def(
+        `<linearGradient id="${aid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${col}" stop-opacity="${pal.dark ? 0.2 : 0.14}"/><stop offset="0.7" stop-color="${col}" stop-opacity="0"/></linearGradient>`,
+      );
       L.mid.add(`<path d="${d}L${n(W * 1.05)},${H}L${n(-W * 0.05)},${H}Z" fill="url(#${aid})"/>`);
     }
-    L.mid.add(`<path d="${d}" fill="none" stroke="${col}" stroke-width="${n((c === 0 ? 3 : 2) * u)}" stroke-opacity="${c === 0 ? 0.9 : 0.55}" stroke-linejoin="round"/>`);
+    L.mid.add(
+      `<path d="${d}" fill="none" stroke="${col}" stroke-width="${n((c === 0 ? 3 : 2) * u)}" stroke-opacity="${c === 0 ? 0.9 : 0.55}" stroke-linejoin="round"/>`,
+    );
     if (c === 0) {
       for (let s = 1; s < pts.length - 1; s++) {
         if (!R.chance(0.6)) continue;
         const [px, py] = pts[s];
-        L.mid.add(`<line x1="${n(px)}" y1="${n(py)}" x2="${n(px)}" y2="${H}" stroke="${col}" stroke-opacity="0.18" stroke-width="${n(1.2 * u)}" stroke-dasharray="${n(4 * u)} ${n(6 * u)}"/>`);
-        L.mid.add(`<circle cx="${n(px)}" cy="${n(py)}" r="${n(10 * u)}" fill="${col}" opacity="0.18"/><circle cx="${n(px)}" cy="${n(py)}" r="${n(4.5 * u)}" fill="${pal.light[0]}"/>`);
+        L.mid.add(
+          `<line x1="${n(px)}" y1="${n(py)}" x2="${n(px)}" y2="${H}" stroke="${col}" stroke-opacity="0.18" stroke-width="${n(1.2 * u)}" stroke-dasharray="${n(4 * u)} ${n(6 * u)}"/>`,
+        );
+        L.mid.add(
+          `<circle cx="${n(px)}" cy="${n(py)}" r="${n(10 * u)}" fill="${col}" opacity="0.18"/><circle cx="${n(px)}" cy="${n(py)}" r="${n(4.5 * u)}" fill="${pal.light[0]}"/>`,
+        );
       }
     }
   }
@@ -499,13 +573,19 @@ MOTIFS.grid = (ctx, opts = {}) => {
   const bars = R.int(12, 20);
   const bw = (W / bars) * 0.26;
   const bg = L.mid.uid();
-  L.mid.def(`<linearGradient id="${bg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.5"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="0"/></linearGradient>`);
+  L.mid.def(
+    `<linearGradient id="${bg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.5"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="0"/></linearGradient>`,
+  );
   let level = R.range(0.15, 0.3);
   for (let b = 0; b < bars; b++) {
     level = Math.max(0.08, Math.min(0.55, level + R.gauss() * 0.06 + 0.01));
     const bh = level * H;
-    L.mid.add(`<rect x="${n(b * (W / bars) + bw * 0.8)}" y="${n(H - bh)}" width="${n(bw)}" height="${n(bh)}" rx="${n(4 * u)}" fill="url(#${bg})" opacity="${n(R.range(0.18, 0.38) * 100) / 100}"/>`);
-    L.mid.add(`<rect x="${n(b * (W / bars) + bw * 0.8)}" y="${n(H - bh)}" width="${n(bw)}" height="${n(2 * u)}" fill="${pal.light[0]}" opacity="0.35"/>`);
+    L.mid.add(
+      `<rect x="${n(b * (W / bars) + bw * 0.8)}" y="${n(H - bh)}" width="${n(bw)}" height="${n(bh)}" rx="${n(4 * u)}" fill="url(#${bg})" opacity="${n(R.range(0.18, 0.38) * 100) / 100}"/>`,
+    );
+    L.mid.add(
+      `<rect x="${n(b * (W / bars) + bw * 0.8)}" y="${n(H - bh)}" width="${n(bw)}" height="${n(2 * u)}" fill="${pal.light[0]}" opacity="0.35"/>`,
+    );
   }
 };
 
@@ -514,9 +594,16 @@ MOTIFS.waves = (ctx, opts = {}) => {
   const { R, W, H, pal, u, L } = ctx;
   const count = R.int(18, 30);
   const base = ctx.fy + R.range(-0.1, 0.1) * H;
-  const comps = Array.from({ length: 3 }, () => ({ a: R.range(0.04, 0.12) * H, k: (R.range(0.6, 2.2) * Math.PI * 2) / W, p: R.range(0, 6.28), dp: R.range(0.03, 0.09) }));
+  const comps = Array.from({ length: 3 }, () => ({
+    a: R.range(0.04, 0.12) * H,
+    k: (R.range(0.6, 2.2) * Math.PI * 2) / W,
+    p: R.range(0, 6.28),
+    dp: R.range(0.03, 0.09),
+  }));
   const gid = L.mid.uid();
-  L.mid.def(`<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${W}" y2="0"><stop offset="0" stop-color="${pal.line}"/><stop offset="0.5" stop-color="${pal.light[0]}"/><stop offset="1" stop-color="${pal.accent}"/></linearGradient>`);
+  L.mid.def(
+    `<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${W}" y2="0"><stop offset="0" stop-color="${pal.line}"/><stop offset="0.5" stop-color="${pal.light[0]}"/><stop offset="1" stop-color="${pal.accent}"/></linearGradient>`,
+  );
   for (let i = 0; i < count; i++) {
     const pts = [];
     for (let x = -W * 0.05; x <= W * 1.05; x += W / 40) {
@@ -525,7 +612,9 @@ MOTIFS.waves = (ctx, opts = {}) => {
       pts.push([x, y]);
     }
     const edge = 1 - Math.abs(i - count / 2) / (count / 2);
-    L.mid.add(`<path d="${smoothPath(pts)}" fill="none" stroke="url(#${gid})" stroke-width="${n(1.3 * u)}" stroke-opacity="${n((0.12 + (pal.dark ? 0.45 : 0.6) * edge) * 100) / 100}"/>`);
+    L.mid.add(
+      `<path d="${smoothPath(pts)}" fill="none" stroke="url(#${gid})" stroke-width="${n(1.3 * u)}" stroke-opacity="${n((0.12 + (pal.dark ? 0.45 : 0.6) * edge) * 100) / 100}"/>`,
+    );
   }
   // a second, broad and blurred band in the far layer
   for (let i = 0; i < 4; i++) {
@@ -533,7 +622,9 @@ MOTIFS.waves = (ctx, opts = {}) => {
     const by = R.range(0.2, 0.8) * H;
     const c = { a: R.range(0.05, 0.15) * H, k: (R.range(0.5, 1.5) * Math.PI * 2) / W, p: R.range(0, 6.28) };
     for (let x = -W * 0.1; x <= W * 1.1; x += W / 20) pts.push([x, by + c.a * Math.sin(c.k * x + c.p)]);
-    L.far.add(`<path d="${smoothPath(pts)}" fill="none" stroke="${R.pick(pal.light)}" stroke-width="${n(R.range(20, 60) * u)}" stroke-opacity="${n(R.range(0.08, 0.2) * 100) / 100}"/>`);
+    L.far.add(
+      `<path d="${smoothPath(pts)}" fill="none" stroke="${R.pick(pal.light)}" stroke-width="${n(R.range(20, 60) * u)}" stroke-opacity="${n(R.range(0.08, 0.2) * 100) / 100}"/>`,
+    );
   }
   if (opts.ecg) {
     const y0 = ctx.fy + R.range(-0.05, 0.12) * H;
@@ -545,15 +636,33 @@ MOTIFS.waves = (ctx, opts = {}) => {
     pts.push([x, y0]);
     while (x < W + 40) {
       const xb = x + beat;
-      pts.push([xb - 90 * u, y0], [xb - 70 * u, y0 - amp * 0.12], [xb - 50 * u, y0], [xb - 20 * u, y0], [xb - 10 * u, y0 + amp * 0.18], [xb, y0 - amp], [xb + 12 * u, y0 + amp * 0.35], [xb + 24 * u, y0], [xb + 70 * u, y0], [xb + 100 * u, y0 - amp * 0.2], [xb + 130 * u, y0]);
+      pts.push(
+        [xb - 90 * u, y0],
+        [xb - 70 * u, y0 - amp * 0.12],
+        [xb - 50 * u, y0],
+        [xb - 20 * u, y0],
+        [xb - 10 * u, y0 + amp * 0.18],
+        [xb, y0 - amp],
+        [xb + 12 * u, y0 + amp * 0.35],
+        [xb + 24 * u, y0],
+        [xb + 70 * u, y0],
+        [xb + 100 * u, y0 - amp * 0.2],
+        [xb + 130 * u, y0],
+      );
       x = xb + 130 * u;
       beat = period - 130 * u + R.range(-20, 20) * u;
     }
     const eid = L.mid.uid();
-    L.mid.def(`<linearGradient id="${eid}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${W}" y2="0"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.05"/><stop offset="0.75" stop-color="${pal.light[0]}" stop-opacity="0.95"/><stop offset="1" stop-color="${pal.accent}" stop-opacity="1"/></linearGradient>`);
+    L.mid.def(
+      `<linearGradient id="${eid}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${W}" y2="0"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.05"/><stop offset="0.75" stop-color="${pal.light[0]}" stop-opacity="0.95"/><stop offset="1" stop-color="${pal.accent}" stop-opacity="1"/></linearGradient>`,
+    );
     const d = "M" + pts.map(([a, b]) => `${n(a)},${n(b)}`).join("L");
-    L.mid.add(`<path d="${d}" fill="none" stroke="url(#${eid})" stroke-width="${n(3.2 * u)}" stroke-linejoin="round" stroke-linecap="round"/>`);
-    L.far.add(`<path d="${d}" fill="none" stroke="${pal.light[0]}" stroke-width="${n(16 * u)}" stroke-opacity="0.35" stroke-linejoin="round"/>`);
+    L.mid.add(
+      `<path d="${d}" fill="none" stroke="url(#${eid})" stroke-width="${n(3.2 * u)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
+    L.far.add(
+      `<path d="${d}" fill="none" stroke="${pal.light[0]}" stroke-width="${n(16 * u)}" stroke-opacity="0.35" stroke-linejoin="round"/>`,
+    );
   }
 };
 
@@ -574,11 +683,15 @@ MOTIFS.shield = (ctx) => {
     );
   };
   const fid = L.mid.uid();
-  L.mid.def(`<linearGradient id="${fid}" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.22"/><stop offset="1" stop-color="${pal.line}" stop-opacity="0.02"/></linearGradient>`);
+  L.mid.def(
+    `<linearGradient id="${fid}" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.22"/><stop offset="1" stop-color="${pal.line}" stop-opacity="0.02"/></linearGradient>`,
+  );
   const nest = R.int(4, 6);
   for (let i = 0; i < nest; i++) {
     const s = S * (1 - i * 0.16);
-    L.mid.add(`<path d="${shield(s)}" fill="${i === 0 ? `url(#${fid})` : "none"}" stroke="${i === 1 ? pal.accent : pal.line}" stroke-width="${n((i === 0 ? 3 : 1.6) * u)}" stroke-opacity="${n((0.85 - i * 0.12) * 100) / 100}"/>`);
+    L.mid.add(
+      `<path d="${shield(s)}" fill="${i === 0 ? `url(#${fid})` : "none"}" stroke="${i === 1 ? pal.accent : pal.line}" stroke-width="${n((i === 0 ? 3 : 1.6) * u)}" stroke-opacity="${n((0.85 - i * 0.12) * 100) / 100}"/>`,
+    );
   }
   // honeycomb around it
   const a = R.range(34, 50) * u;
@@ -590,12 +703,16 @@ MOTIFS.shield = (ctx) => {
       const d = Math.hypot((x - cx) / W, (y - cy) / H);
       const o = 0.22 * Math.exp(-Math.pow(d / 0.35, 2));
       if (o < 0.02 || R.chance(0.25)) continue;
-      cells.push(`<polygon points="${polyPoints(x, y, a * 0.92, 6, Math.PI / 6)}" stroke-opacity="${n(o * 100) / 100}"/>`);
+      cells.push(
+        `<polygon points="${polyPoints(x, y, a * 0.92, 6, Math.PI / 6)}" stroke-opacity="${n(o * 100) / 100}"/>`,
+      );
     }
   }
   L.mid.add(`<g fill="none" stroke="${pal.line}" stroke-width="${n(1.2 * u)}">${cells.join("")}</g>`);
   const g = L.far.glowGrad(pal.light[0], 0.8, 0.25);
-  L.far.add(`<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(S * 1.6)}" ry="${n(S * 1.6)}" fill="url(#${g})" opacity="0.35"/>`);
+  L.far.add(
+    `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(S * 1.6)}" ry="${n(S * 1.6)}" fill="url(#${g})" opacity="0.35"/>`,
+  );
 };
 
 /** Circuit traces leaving a chip-like square. */
@@ -605,8 +722,12 @@ MOTIFS.circuit = (ctx) => {
   const cx = ctx.fx;
   const cy = ctx.fy;
   const half = R.range(70, 110) * u;
-  L.mid.add(`<rect x="${n(cx - half)}" y="${n(cy - half)}" width="${n(half * 2)}" height="${n(half * 2)}" rx="${n(14 * u)}" fill="${pal.line}" fill-opacity="0.08" stroke="${pal.line}" stroke-width="${n(2.5 * u)}" stroke-opacity="0.8"/>`);
-  L.mid.add(`<rect x="${n(cx - half * 0.55)}" y="${n(cy - half * 0.55)}" width="${n(half * 1.1)}" height="${n(half * 1.1)}" rx="${n(8 * u)}" fill="${pal.accent}" fill-opacity="0.18" stroke="${pal.accent}" stroke-width="${n(2 * u)}" stroke-opacity="0.8"/>`);
+  L.mid.add(
+    `<rect x="${n(cx - half)}" y="${n(cy - half)}" width="${n(half * 2)}" height="${n(half * 2)}" rx="${n(14 * u)}" fill="${pal.line}" fill-opacity="0.08" stroke="${pal.line}" stroke-width="${n(2.5 * u)}" stroke-opacity="0.8"/>`,
+  );
+  L.mid.add(
+    `<rect x="${n(cx - half * 0.55)}" y="${n(cy - half * 0.55)}" width="${n(half * 1.1)}" height="${n(half * 1.1)}" rx="${n(8 * u)}" fill="${pal.accent}" fill-opacity="0.18" stroke="${pal.accent}" stroke-width="${n(2 * u)}" stroke-opacity="0.8"/>`,
+  );
   const traces = R.int(50, 80);
   const paths = [];
   const pads = [];
@@ -629,11 +750,20 @@ MOTIFS.circuit = (ctx) => {
     const o = R.range(0.25, 0.75);
     const col = R.chance(0.15) ? pal.accent : pal.line;
     paths.push(`<path d="${d}" stroke="${col}" stroke-opacity="${n(o * 100) / 100}"/>`);
-    pads.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(4 * u)}" stroke="${col}" fill="${pal.bg[0]}" stroke-opacity="${n(o * 100) / 100}"/>`);
+    pads.push(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(4 * u)}" stroke="${col}" fill="${pal.bg[0]}" stroke-opacity="${n(o * 100) / 100}"/>`,
+    );
   }
-  L.mid.add(`<g fill="none" stroke-width="${n(1.8 * u)}" stroke-linejoin="round">${paths.join("")}</g><g stroke-width="${n(1.8 * u)}">${pads.join("")}</g>`);
+  L.mid.add(
+    `<g fill="none" stroke-width="${n(1.8 * u)}" stroke-linejoin="round">${paths.join("")}</g><g stroke-width="${n(1.8 * u)}">${pads.join("")}</g>`,
+  );
   // blurred echo of traces in the far layer
-  L.far.add(`<g fill="none" stroke="${pal.light[0]}" stroke-width="${n(7 * u)}" stroke-opacity="0.25">${paths.slice(0, 30).map((p) => p.replace(/stroke="[^"]*"/, "")).join("")}</g>`);
+  L.far.add(
+    `<g fill="none" stroke="${pal.light[0]}" stroke-width="${n(7 * u)}" stroke-opacity="0.25">${paths
+      .slice(0, 30)
+      .map((p) => p.replace(/stroke="[^"]*"/, ""))
+      .join("")}</g>`,
+  );
 };
 
 /** Concentric orbits and arcs; optionally three overlapping circles. */
@@ -646,12 +776,21 @@ MOTIFS.rings = (ctx, opts = {}) => {
   for (let i = 0; i < count; i++) {
     const circ = 2 * Math.PI * r;
     const style = R.int(0, 2);
-    const dash = style === 0 ? "" : style === 1 ? ` stroke-dasharray="${n(R.range(2, 6) * u)} ${n(R.range(6, 14) * u)}"` : ` stroke-dasharray="${n(circ * R.range(0.2, 0.6))} ${n(circ)}"`;
-    L.mid.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="${i % 3 === 2 ? pal.accent : pal.line}" stroke-width="${n((style === 2 ? 3 : 1.4) * u)}" stroke-opacity="${n(R.range(0.25, 0.7) * 100) / 100}" transform="rotate(${n(R.range(0, 360))} ${n(cx)} ${n(cy)})"${dash}/>`);
+    const dash =
+      style === 0
+        ? ""
+        : style === 1
+          ? ` stroke-dasharray="${n(R.range(2, 6) * u)} ${n(R.range(6, 14) * u)}"`
+          : ` stroke-dasharray="${n(circ * R.range(0.2, 0.6))} ${n(circ)}"`;
+    L.mid.add(
+      `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="${i % 3 === 2 ? pal.accent : pal.line}" stroke-width="${n((style === 2 ? 3 : 1.4) * u)}" stroke-opacity="${n(R.range(0.25, 0.7) * 100) / 100}" transform="rotate(${n(R.range(0, 360))} ${n(cx)} ${n(cy)})"${dash}/>`,
+    );
     const dots = R.int(0, 2);
     for (let k = 0; k < dots; k++) {
       const a = R.range(0, Math.PI * 2);
-      L.mid.add(`<circle cx="${n(cx + r * Math.cos(a))}" cy="${n(cy + r * Math.sin(a))}" r="${n(R.range(4, 8) * u)}" fill="${R.pick(pal.light)}" opacity="0.9"/>`);
+      L.mid.add(
+        `<circle cx="${n(cx + r * Math.cos(a))}" cy="${n(cy + r * Math.sin(a))}" r="${n(R.range(4, 8) * u)}" fill="${R.pick(pal.light)}" opacity="0.9"/>`,
+      );
     }
     r *= R.range(1.22, 1.4);
   }
@@ -662,7 +801,9 @@ MOTIFS.rings = (ctx, opts = {}) => {
       const a = -Math.PI / 2 + (i / 3) * Math.PI * 2;
       const x = cx + Math.cos(a) * rr * 0.6;
       const y = cy + Math.sin(a) * rr * 0.6;
-      L.mid.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(rr)}" fill="${[pal.line, pal.accent, pal.light[0]][i]}" fill-opacity="0.1" stroke="${[pal.line, pal.accent, pal.light[0]][i]}" stroke-opacity="0.7" stroke-width="${n(2.2 * u)}"/>`);
+      L.mid.add(
+        `<circle cx="${n(x)}" cy="${n(y)}" r="${n(rr)}" fill="${[pal.line, pal.accent, pal.light[0]][i]}" fill-opacity="0.1" stroke="${[pal.line, pal.accent, pal.light[0]][i]}" stroke-opacity="0.7" stroke-width="${n(2.2 * u)}"/>`,
+      );
     }
     L.mid.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(rr * 0.5)}" fill="url(#${g})"/>`);
   }
@@ -677,7 +818,9 @@ MOTIFS.cells = (ctx) => {
     const memb = Ly.uid();
     const rim = pal.dark ? pal.line : mix(pal.line, pal.bg[2], 0.45);
     const rimOp = pal.dark ? 0.55 : 0.3;
-    Ly.def(`<radialGradient id="${memb}"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.06"/><stop offset="0.75" stop-color="${pal.light[0]}" stop-opacity="0.14"/><stop offset="0.93" stop-color="${rim}" stop-opacity="${rimOp}"/><stop offset="1" stop-color="${rim}" stop-opacity="0"/></radialGradient>`);
+    Ly.def(
+      `<radialGradient id="${memb}"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.06"/><stop offset="0.75" stop-color="${pal.light[0]}" stop-opacity="0.14"/><stop offset="0.93" stop-color="${rim}" stop-opacity="${rimOp}"/><stop offset="1" stop-color="${rim}" stop-opacity="0"/></radialGradient>`,
+    );
     const nuc = Ly.glowGrad(pal.accent, 0.7, 0.35);
     for (let i = 0; i < count; i++) {
       const x = R.chance(0.7) ? ctx.fx + R.gauss() * W * 0.18 : R.range(0, W);
@@ -685,7 +828,9 @@ MOTIFS.cells = (ctx) => {
       const r = (rmin + (rmax - rmin) * Math.pow(R.f(), 1.8)) * u;
       const sq = R.range(0.8, 1);
       const rot = R.range(0, 180);
-      Ly.add(`<g transform="rotate(${n(rot)} ${n(x)} ${n(y)})" opacity="${n(opMul * R.range(0.5, 1) * 100) / 100}"><ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(r)}" ry="${n(r * sq)}" fill="url(#${memb})"/><ellipse cx="${n(x + r * R.range(-0.2, 0.2))}" cy="${n(y + r * R.range(-0.2, 0.2))}" rx="${n(r * 0.32)}" ry="${n(r * 0.28)}" fill="url(#${nuc})"/></g>`);
+      Ly.add(
+        `<g transform="rotate(${n(rot)} ${n(x)} ${n(y)})" opacity="${n(opMul * R.range(0.5, 1) * 100) / 100}"><ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(r)}" ry="${n(r * sq)}" fill="url(#${memb})"/><ellipse cx="${n(x + r * R.range(-0.2, 0.2))}" cy="${n(y + r * R.range(-0.2, 0.2))}" rx="${n(r * 0.32)}" ry="${n(r * 0.28)}" fill="url(#${nuc})"/></g>`,
+      );
     }
   };
   draw(L.mid, R.int(14, 24), 25, 80, 1);
@@ -705,11 +850,15 @@ MOTIFS.globe = (ctx) => {
   for (let lat = -60; lat <= 60; lat += 20) {
     const rad = (lat * Math.PI) / 180;
     const rx = Rg * Math.cos(rad);
-    parts.push(`<ellipse cx="${n(cx)}" cy="${n(cy + Rg * Math.sin(rad))}" rx="${n(rx)}" ry="${n(rx * 0.2)}" stroke-opacity="0.3"/>`);
+    parts.push(
+      `<ellipse cx="${n(cx)}" cy="${n(cy + Rg * Math.sin(rad))}" rx="${n(rx)}" ry="${n(rx * 0.2)}" stroke-opacity="0.3"/>`,
+    );
   }
   for (let lon = 15; lon < 180; lon += 30) {
     const rad = (lon * Math.PI) / 180;
-    parts.push(`<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(Math.abs(Rg * Math.cos(rad)))}" ry="${n(Rg)}" stroke-opacity="0.28"/>`);
+    parts.push(
+      `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(Math.abs(Rg * Math.cos(rad)))}" ry="${n(Rg)}" stroke-opacity="0.28"/>`,
+    );
   }
   // dot-matrix sphere: front hemisphere only, dots fade towards the rim
   const spin = R.range(0, Math.PI * 2);
@@ -723,7 +872,9 @@ MOTIFS.globe = (ctx) => {
       if (z <= 0.05) continue;
       const x = cx + Rg * Math.cos(la) * Math.sin(lo);
       const y = cy + Rg * Math.sin(la);
-      dots.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n((0.8 + 1.6 * z) * u)}" opacity="${n((0.2 + 0.6 * z) * 100) / 100}"/>`);
+      dots.push(
+        `<circle cx="${n(x)}" cy="${n(y)}" r="${n((0.8 + 1.6 * z) * u)}" opacity="${n((0.2 + 0.6 * z) * 100) / 100}"/>`,
+      );
     }
   }
   const pts = [];
@@ -740,12 +891,16 @@ MOTIFS.globe = (ctx) => {
       const dx = Math.abs(x2 - x1);
       if (dx < Rg * 0.35 || Math.abs(y2 - y1) > dx * 0.6 || !R.chance(0.35)) continue;
       const d = Math.hypot(x2 - x1, y2 - y1);
-      arcs.push(`<path d="M${n(x1)},${n(y1)} Q${n((x1 + x2) / 2)},${n((y1 + y2) / 2 - d * 0.3)} ${n(x2)},${n(y2)}" fill="none" stroke="${pal.accent}" stroke-opacity="0.65" stroke-width="${n(1.8 * u)}"/>`);
+      arcs.push(
+        `<path d="M${n(x1)},${n(y1)} Q${n((x1 + x2) / 2)},${n((y1 + y2) / 2 - d * 0.3)} ${n(x2)},${n(y2)}" fill="none" stroke="${pal.accent}" stroke-opacity="0.65" stroke-width="${n(1.8 * u)}"/>`,
+      );
     }
   }
   arcs.splice(8);
   parts.push(`<g fill="${pal.line}" stroke="none">${dots.join("")}</g>`);
-  L.mid.add(`<g transform="rotate(${n(tilt)} ${n(cx)} ${n(cy)})"><g fill="none" stroke="${pal.line}" stroke-width="${n(1.3 * u)}">${parts.join("")}</g>${arcs.join("")}${pts.map(([x, y]) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(5 * u)}" fill="${pal.light[0]}"/>`).join("")}</g>`);
+  L.mid.add(
+    `<g transform="rotate(${n(tilt)} ${n(cx)} ${n(cy)})"><g fill="none" stroke="${pal.line}" stroke-width="${n(1.3 * u)}">${parts.join("")}</g>${arcs.join("")}${pts.map(([x, y]) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(5 * u)}" fill="${pal.light[0]}"/>`).join("")}</g>`,
+  );
   const g = L.far.glowGrad(pal.line, 0.5, 0.2);
   L.far.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(Rg * 1.3)}" fill="url(#${g})" opacity="0.45"/>`);
 };
@@ -760,17 +915,30 @@ MOTIFS.steps = (ctx) => {
   const x0 = Math.max(W * 0.05, Math.min(W * 0.95 - total, ctx.fx - total / 2));
   const base = H * R.range(0.82, 0.92);
   const gid = L.mid.uid();
-  L.mid.def(`<linearGradient id="${gid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.45"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="0"/></linearGradient>`);
+  L.mid.def(
+    `<linearGradient id="${gid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="0.45"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="0"/></linearGradient>`,
+  );
   const tops = [];
   for (let i = 0; i < count; i++) {
     const h = H * (0.18 + i * R.range(0.13, 0.16));
     const x = x0 + i * (bw + gap);
     tops.push([x + bw / 2, base - h]);
-    L.mid.add(`<rect x="${n(x)}" y="${n(base - h)}" width="${n(bw)}" height="${n(h)}" rx="${n(10 * u)}" fill="url(#${gid})" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="${n(1.6 * u)}"/>`);
+    L.mid.add(
+      `<rect x="${n(x)}" y="${n(base - h)}" width="${n(bw)}" height="${n(h)}" rx="${n(10 * u)}" fill="url(#${gid})" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="${n(1.6 * u)}"/>`,
+    );
   }
-  const curve = [[x0 - gap * 2, tops[0][1] + H * 0.12], ...tops, [tops[count - 1][0] + gap * 2.5, tops[count - 1][1] - H * 0.08]];
-  L.mid.add(`<path d="${smoothPath(curve)}" fill="none" stroke="${pal.accent}" stroke-width="${n(3 * u)}" stroke-opacity="0.9"/>`);
-  for (const [x, y] of tops) L.mid.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(16 * u)}" fill="${pal.accent}" opacity="0.25"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(6 * u)}" fill="${pal.light[0]}"/>`);
+  const curve = [
+    [x0 - gap * 2, tops[0][1] + H * 0.12],
+    ...tops,
+    [tops[count - 1][0] + gap * 2.5, tops[count - 1][1] - H * 0.08],
+  ];
+  L.mid.add(
+    `<path d="${smoothPath(curve)}" fill="none" stroke="${pal.accent}" stroke-width="${n(3 * u)}" stroke-opacity="0.9"/>`,
+  );
+  for (const [x, y] of tops)
+    L.mid.add(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(16 * u)}" fill="${pal.accent}" opacity="0.25"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(6 * u)}" fill="${pal.light[0]}"/>`,
+    );
 };
 
 /** Staggered horizontal timeline bars with dependency links. */
@@ -786,16 +954,23 @@ MOTIFS.bars = (ctx) => {
     const len = R.range(0.12, 0.28) * W;
     const y = y0 + i * (rh + gap);
     const col = i % 3 === 1 ? pal.accent : R.pick([pal.line, pal.light[0]]);
-    L.mid.add(`<rect x="${n(x)}" y="${n(y)}" width="${n(len)}" height="${n(rh)}" rx="${n(rh / 2)}" fill="${col}" fill-opacity="0.16" stroke="${col}" stroke-opacity="0.7" stroke-width="${n(1.6 * u)}"/>`);
-    L.mid.add(`<rect x="${n(x)}" y="${n(y)}" width="${n(len * R.range(0.3, 1))}" height="${n(rh)}" rx="${n(rh / 2)}" fill="${col}" fill-opacity="0.35"/>`);
+    L.mid.add(
+      `<rect x="${n(x)}" y="${n(y)}" width="${n(len)}" height="${n(rh)}" rx="${n(rh / 2)}" fill="${col}" fill-opacity="0.16" stroke="${col}" stroke-opacity="0.7" stroke-width="${n(1.6 * u)}"/>`,
+    );
+    L.mid.add(
+      `<rect x="${n(x)}" y="${n(y)}" width="${n(len * R.range(0.3, 1))}" height="${n(rh)}" rx="${n(rh / 2)}" fill="${col}" fill-opacity="0.35"/>`,
+    );
     ends.push([x + len, y + rh / 2]);
     const nx = x + len * R.range(0.45, 0.95);
     if (i < rows - 1) {
-      L.mid.add(`<path d="M${n(x + len)},${n(y + rh / 2)} h${n(18 * u)} V${n(y + rh + gap + rh / 2)} H${n(nx)}" fill="none" stroke="${pal.light[0]}" stroke-opacity="0.35" stroke-width="${n(1.4 * u)}"/>`);
+      L.mid.add(
+        `<path d="M${n(x + len)},${n(y + rh / 2)} h${n(18 * u)} V${n(y + rh + gap + rh / 2)} H${n(nx)}" fill="none" stroke="${pal.light[0]}" stroke-opacity="0.35" stroke-width="${n(1.4 * u)}"/>`,
+      );
     }
     x = nx;
   }
-  for (const [ex, ey] of ends) L.mid.add(`<circle cx="${n(ex)}" cy="${n(ey)}" r="${n(5 * u)}" fill="${pal.light[0]}" opacity="0.9"/>`);
+  for (const [ex, ey] of ends)
+    L.mid.add(`<circle cx="${n(ex)}" cy="${n(ey)}" r="${n(5 * u)}" fill="${pal.light[0]}" opacity="0.9"/>`);
 };
 
 /** A fanned stack of translucent sheets (a dossier), with abstract placeholder bars, no text. */
@@ -805,7 +980,9 @@ MOTIFS.pages = (ctx) => {
   const ph = pw * 1.35;
   const count = R.int(4, 6);
   const fid = L.mid.uid();
-  L.mid.def(`<linearGradient id="${fid}" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="${pal.dark ? 0.2 : 0.7}"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="${pal.dark ? 0.04 : 0.35}"/></linearGradient>`);
+  L.mid.def(
+    `<linearGradient id="${fid}" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${pal.light[0]}" stop-opacity="${pal.dark ? 0.2 : 0.7}"/><stop offset="1" stop-color="${pal.light[0]}" stop-opacity="${pal.dark ? 0.04 : 0.35}"/></linearGradient>`,
+  );
   const base = R.range(-14, -6);
   for (let i = 0; i < count; i++) {
     const rot = base + i * R.range(5, 8);
@@ -828,7 +1005,9 @@ MOTIFS.pages = (ctx) => {
     );
   }
   const g = L.far.glowGrad(pal.light[0], 0.7, 0.2);
-  L.far.add(`<ellipse cx="${n(ctx.fx)}" cy="${n(ctx.fy)}" rx="${n(pw * 1.6)}" ry="${n(ph * 0.9)}" fill="url(#${g})" opacity="0.35"/>`);
+  L.far.add(
+    `<ellipse cx="${n(ctx.fx)}" cy="${n(ctx.fy)}" rx="${n(pw * 1.6)}" ry="${n(ph * 0.9)}" fill="url(#${g})" opacity="0.35"/>`,
+  );
 };
 
 /** Laboratory ceiling lights receding to a vanishing point (heavily defocused). */
@@ -846,15 +1025,23 @@ MOTIFS.streaks = (ctx) => {
       const w = d * W * 0.3;
       const h = d * H * 0.07;
       if (y < -h * 2) continue;
-      L.deep.add(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(w * 0.9 + 30 * u)}" ry="${n(h * 2.6 + 30 * u)}" fill="url(#${g})" opacity="${n(Math.min(1, 0.55 + k * 0.08) * 100) / 100}"/>`);
-      L.far.add(`<rect x="${n(x - w * 0.45)}" y="${n(y - h * 0.5)}" width="${n(w * 0.9)}" height="${n(h)}" rx="${n(h * 0.5)}" fill="${pal.light[1]}" opacity="0.55"/>`);
+      L.deep.add(
+        `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(w * 0.9 + 30 * u)}" ry="${n(h * 2.6 + 30 * u)}" fill="url(#${g})" opacity="${n(Math.min(1, 0.55 + k * 0.08) * 100) / 100}"/>`,
+      );
+      L.far.add(
+        `<rect x="${n(x - w * 0.45)}" y="${n(y - h * 0.5)}" width="${n(w * 0.9)}" height="${n(h)}" rx="${n(h * 0.5)}" fill="${pal.light[1]}" opacity="0.55"/>`,
+      );
     }
   }
   const cone = L.far.glowGrad(pal.light[0], 0.7, 0.25);
-  L.far.add(`<ellipse cx="${n(vx)}" cy="${n(vy - H * 0.1)}" rx="${n(W * 0.45)}" ry="${n(H * 0.45)}" fill="url(#${cone})" opacity="0.3"/>`);
+  L.far.add(
+    `<ellipse cx="${n(vx)}" cy="${n(vy - H * 0.1)}" rx="${n(W * 0.45)}" ry="${n(H * 0.45)}" fill="url(#${cone})" opacity="0.3"/>`,
+  );
   // floor reflection
   const rg = L.far.glowGrad(pal.light[0], 0.6, 0.2);
-  L.far.add(`<ellipse cx="${n(vx)}" cy="${n(H * 0.95)}" rx="${n(W * 0.4)}" ry="${n(H * 0.15)}" fill="url(#${rg})" opacity="0.35"/>`);
+  L.far.add(
+    `<ellipse cx="${n(vx)}" cy="${n(H * 0.95)}" rx="${n(W * 0.4)}" ry="${n(H * 0.15)}" fill="url(#${rg})" opacity="0.35"/>`,
+  );
 };
 
 /* ------------------------------------------------------------------ landscapes (contact regions) */
@@ -862,13 +1049,17 @@ MOTIFS.streaks = (ctx) => {
 function sky(ctx, stops) {
   const { W, H, L } = ctx;
   const id = L.base.uid();
-  L.base.def(`<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join("")}</linearGradient>`);
+  L.base.def(
+    `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join("")}</linearGradient>`,
+  );
   L.base.add(`<rect width="${W}" height="${H}" fill="url(#${id})"/>`);
 }
 
 function softBlob(Ly, x, y, rx, ry, color, op, inner = 1, mid = 0.4) {
   const g = Ly.glowGrad(color, inner, mid);
-  Ly.add(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="url(#${g})" opacity="${n(op * 100) / 100}"/>`);
+  Ly.add(
+    `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="url(#${g})" opacity="${n(op * 100) / 100}"/>`,
+  );
 }
 
 const LANDSCAPES = {};
@@ -877,14 +1068,24 @@ LANDSCAPES.coast = (ctx) => {
   const { R, W, H, u, L } = ctx;
   const hy = H * R.range(0.56, 0.64);
   const sx = W * R.range(0.55, 0.75);
-  sky(ctx, [[0, "#142447"], [0.3, "#3d4a7c"], [(hy / H) * 0.8, "#c98b8c"], [hy / H, "#ffd6a5"], [hy / H + 0.001, "#e6b08e"], [hy / H + 0.12, "#6a6f98"], [1, "#17223f"]]);
+  sky(ctx, [
+    [0, "#142447"],
+    [0.3, "#3d4a7c"],
+    [(hy / H) * 0.8, "#c98b8c"],
+    [hy / H, "#ffd6a5"],
+    [hy / H + 0.001, "#e6b08e"],
+    [hy / H + 0.12, "#6a6f98"],
+    [1, "#17223f"],
+  ]);
   softBlob(L.base, sx, hy, W * 0.55, H * 0.45, "#ffcf96", 0.75);
   softBlob(L.base, sx, hy, W * 0.18, H * 0.16, "#fff0d2", 0.9);
   L.mid.add(`<circle cx="${n(sx)}" cy="${n(hy - 26 * u)}" r="${n(38 * u)}" fill="#fff4dc" opacity="0.95"/>`);
   // clouds
   for (let i = 0; i < 9; i++) {
     const y = R.range(0.08, 0.5) * H;
-    L.far.add(`<ellipse cx="${n(R.range(0, W))}" cy="${n(y)}" rx="${n(R.range(200, 600) * u)}" ry="${n(R.range(14, 40) * u)}" fill="${R.pick(["#f7b79a", "#d99aa8", "#8e7fb0", "#ffd7b0"])}" opacity="${n(R.range(0.25, 0.55) * 100) / 100}"/>`);
+    L.far.add(
+      `<ellipse cx="${n(R.range(0, W))}" cy="${n(y)}" rx="${n(R.range(200, 600) * u)}" ry="${n(R.range(14, 40) * u)}" fill="${R.pick(["#f7b79a", "#d99aa8", "#8e7fb0", "#ffd7b0"])}" opacity="${n(R.range(0.25, 0.55) * 100) / 100}"/>`,
+    );
   }
   // distant headland
   const side = R.chance(0.5);
@@ -893,7 +1094,9 @@ LANDSCAPES.coast = (ctx) => {
     const x = side ? (i / 12) * W * 0.4 : W - (i / 12) * W * 0.4;
     pts.push([x, hy - (1 - i / 12) * R.range(20, 60) * u]);
   }
-  L.far.add(`<path d="${smoothPath(pts)}L${n(pts[12][0])},${n(hy + 4)}L${n(pts[0][0])},${n(hy + 4)}Z" fill="#3a3560" opacity="0.7"/>`);
+  L.far.add(
+    `<path d="${smoothPath(pts)}L${n(pts[12][0])},${n(hy + 4)}L${n(pts[0][0])},${n(hy + 4)}Z" fill="#3a3560" opacity="0.7"/>`,
+  );
   // sun glitter on water
   for (let i = 0; i < 260; i++) {
     const t = Math.pow(R.f(), 1.4);
@@ -901,28 +1104,42 @@ LANDSCAPES.coast = (ctx) => {
     const spreadX = (30 + t * 420) * u;
     const x = sx + R.gauss() * spreadX * 0.5;
     const w = R.range(6, 40) * u * (0.4 + t);
-    L.mid.add(`<rect x="${n(x - w / 2)}" y="${n(y)}" width="${n(w)}" height="${n(R.range(1, 3) * u * (0.5 + t))}" rx="1" fill="${R.pick(["#fff1cf", "#ffd08f", "#ffe7b5"])}" opacity="${n(R.range(0.3, 0.9) * (1 - t * 0.5) * 100) / 100}"/>`);
+    L.mid.add(
+      `<rect x="${n(x - w / 2)}" y="${n(y)}" width="${n(w)}" height="${n(R.range(1, 3) * u * (0.5 + t))}" rx="1" fill="${R.pick(["#fff1cf", "#ffd08f", "#ffe7b5"])}" opacity="${n(R.range(0.3, 0.9) * (1 - t * 0.5) * 100) / 100}"/>`,
+    );
   }
   // swell lines
   for (let i = 0; i < 16; i++) {
     const y = hy + Math.pow(i / 16, 1.6) * (H - hy) + 8;
     const p = [];
     for (let x = -20; x <= W + 20; x += W / 14) p.push([x, y + R.range(-3, 3) * u * (1 + i / 4)]);
-    L.mid.add(`<path d="${smoothPath(p)}" fill="none" stroke="#ffe2c0" stroke-opacity="${n((0.05 + i * 0.006) * 100) / 100}" stroke-width="${n((1 + i * 0.15) * u)}"/>`);
+    L.mid.add(
+      `<path d="${smoothPath(p)}" fill="none" stroke="#ffe2c0" stroke-opacity="${n((0.05 + i * 0.006) * 100) / 100}" stroke-width="${n((1 + i * 0.15) * u)}"/>`,
+    );
   }
   // foreground sand and foam, defocused
   const fy = H * R.range(0.86, 0.93);
   const fp = [];
-  for (let i = 0; i <= 10; i++) fp.push([(-0.05 + i * 0.11) * W, fy + Math.sin(i * 0.9 + R.range(0, 1)) * 20 * u + (side ? -i : i) * 4 * u]);
-  L.near.add(`<path d="${smoothPath(fp)}L${n(W * 1.1)},${n(H * 1.1)}L${n(-W * 0.1)},${n(H * 1.1)}Z" fill="#3b2d3e" opacity="0.85"/>`);
-  L.near.add(`<path d="${smoothPath(fp)}" fill="none" stroke="#fff3e0" stroke-width="${n(10 * u)}" stroke-opacity="0.45"/>`);
+  for (let i = 0; i <= 10; i++)
+    fp.push([(-0.05 + i * 0.11) * W, fy + Math.sin(i * 0.9 + R.range(0, 1)) * 20 * u + (side ? -i : i) * 4 * u]);
+  L.near.add(
+    `<path d="${smoothPath(fp)}L${n(W * 1.1)},${n(H * 1.1)}L${n(-W * 0.1)},${n(H * 1.1)}Z" fill="#3b2d3e" opacity="0.85"/>`,
+  );
+  L.near.add(
+    `<path d="${smoothPath(fp)}" fill="none" stroke="#fff3e0" stroke-width="${n(10 * u)}" stroke-opacity="0.45"/>`,
+  );
   ctx.pal = { ...ctx.pal, light: ["#ffe1b0", "#fff4dc", "#ffc78a"], dark: true };
   bokeh(ctx, { count: 24, min: 6, max: 40, opacity: [0.1, 0.35], spread: 0.2 });
 };
 
 LANDSCAPES.temple = (ctx) => {
   const { R, W, H, u, L } = ctx;
-  sky(ctx, [[0, "#2a1208"], [0.35, "#5e2c10"], [0.7, "#a8621f"], [1, "#6a3510"]]);
+  sky(ctx, [
+    [0, "#2a1208"],
+    [0.35, "#5e2c10"],
+    [0.7, "#a8621f"],
+    [1, "#6a3510"],
+  ]);
   softBlob(L.base, ctx.fx, ctx.fy, W * 0.5, H * 0.6, "#f3c46a", 0.7);
   softBlob(L.base, ctx.fx + W * 0.15, ctx.fy - H * 0.1, W * 0.22, H * 0.3, "#fff0c4", 0.45);
   // heavily defocused generic tiered silhouettes and a colonnade of arches (abstract, no real building)
@@ -936,7 +1153,9 @@ LANDSCAPES.temple = (ctx) => {
     const th = R.range(60, 85) * u;
     const col = R.pick(["#3b1a0a", "#4d2410", "#2e1409"]);
     for (let i = 0; i < tiers; i++) {
-      L.deep.add(`<rect x="${n(cx - w / 2)}" y="${n(y - th)}" width="${n(w)}" height="${n(th)}" fill="${col}" opacity="0.5"/>`);
+      L.deep.add(
+        `<rect x="${n(cx - w / 2)}" y="${n(y - th)}" width="${n(w)}" height="${n(th)}" fill="${col}" opacity="0.5"/>`,
+      );
       y -= th;
       w *= 0.88;
     }
@@ -944,7 +1163,9 @@ LANDSCAPES.temple = (ctx) => {
   const archY = H * R.range(0.5, 0.62);
   const aw = R.range(150, 210) * u;
   for (let x = -aw * R.f(); x < W + aw; x += aw) {
-    L.far.add(`<path d="M${n(x)},${H} V${n(archY)} a${n(aw * 0.36)},${n(aw * 0.45)} 0 0 1 ${n(aw * 0.72)},0 V${H} Z" fill="#ffd98a" opacity="0.13"/>`);
+    L.far.add(
+      `<path d="M${n(x)},${H} V${n(archY)} a${n(aw * 0.36)},${n(aw * 0.45)} 0 0 1 ${n(aw * 0.72)},0 V${H} Z" fill="#ffd98a" opacity="0.13"/>`,
+    );
   }
   // a faint rangoli-like mandala of dots and petals, drawn in gold line work
   const s = R.range(46, 60) * u;
@@ -972,7 +1193,10 @@ LANDSCAPES.temple = (ctx) => {
         parts.push(`<path d="M${n(qx1)},${n(qy1)} Q${n(px)},${n(py)} ${n(qx2)},${n(qy2)}"/>`);
       }
     }
-    if (k % 2 === 1) parts.push(`<circle cx="${n(gx)}" cy="${n(gy)}" r="${n(r + s * 0.5)}" stroke-dasharray="${n(2 * u)} ${n(7 * u)}"/>`);
+    if (k % 2 === 1)
+      parts.push(
+        `<circle cx="${n(gx)}" cy="${n(gy)}" r="${n(r + s * 0.5)}" stroke-dasharray="${n(2 * u)} ${n(7 * u)}"/>`,
+      );
   }
   L.mid.add(`<g fill="none" stroke="#ffe3a3" stroke-width="${n(2 * u)}" stroke-opacity="0.45">${parts.join("")}</g>`);
   ctx.pal = { ...ctx.pal, light: ["#ffd27a", "#ffb347", "#fff0c8", "#ff9a3c"], dark: true };
@@ -982,14 +1206,29 @@ LANDSCAPES.temple = (ctx) => {
 
 LANDSCAPES.forest = (ctx) => {
   const { R, W, H, u, L } = ctx;
-  sky(ctx, [[0, "#eef6d8"], [0.3, "#a9cf84"], [0.65, "#4f8a4f"], [1, "#1b3a22"]]);
+  sky(ctx, [
+    [0, "#eef6d8"],
+    [0.3, "#a9cf84"],
+    [0.65, "#4f8a4f"],
+    [1, "#1b3a22"],
+  ]);
   const lx = W * R.range(0.55, 0.8);
   softBlob(L.base, lx, H * 0.08, W * 0.4, H * 0.6, "#fffbe0", 0.65);
   // leaf clusters of the canopy, lit and shaded
   for (let i = 0; i < 70; i++) {
     const y = Math.pow(R.f(), 1.6) * H * 0.5 - H * 0.05;
     const lit = Math.hypot((R.range(0, W) - lx) / W, y / H) < 0.3;
-    softBlob(L.far, R.range(-0.05, 1.05) * W, y, R.range(50, 150) * u, R.range(35, 100) * u, R.pick(lit ? ["#b7d98a", "#d8ecaa", "#8fbf6a"] : ["#2d5a2c", "#3f7438", "#5b8f4a", "#24482a"]), R.range(0.4, 0.8), 1, 0.7);
+    softBlob(
+      L.far,
+      R.range(-0.05, 1.05) * W,
+      y,
+      R.range(50, 150) * u,
+      R.range(35, 100) * u,
+      R.pick(lit ? ["#b7d98a", "#d8ecaa", "#8fbf6a"] : ["#2d5a2c", "#3f7438", "#5b8f4a", "#24482a"]),
+      R.range(0.4, 0.8),
+      1,
+      0.7,
+    );
   }
   const trunk = (Ly, x, w, col, op) => {
     const lean = R.range(-0.04, 0.04) * H;
@@ -1001,24 +1240,50 @@ LANDSCAPES.forest = (ctx) => {
       `<path d="M${n(x - w * 0.6)},${n(bot)} Q${n(x - w * 0.42 + bend)},${n(mid)} ${n(x - w * 0.3 + lean)},${n(top)} L${n(x + w * 0.3 + lean)},${n(top)} Q${n(x + w * 0.42 + bend)},${n(mid)} ${n(x + w * 0.6)},${n(bot)} Z" fill="${col}" opacity="${n(op * 100) / 100}"/>`,
     );
   };
-  for (let i = 0; i < 12; i++) trunk(L.deep, R.range(0, W), R.range(40, 100) * u, R.pick(["#8aa878", "#7b9b6c", "#9db78a"]), R.range(0.35, 0.6));
-  for (let i = 0; i < 7; i++) trunk(L.far, R.range(0, W), R.range(30, 70) * u, R.pick(["#50704a", "#5f7f55", "#46663f"]), R.range(0.55, 0.8));
-  for (let i = 0; i < 3; i++) trunk(L.mid, ((i + R.range(0.2, 0.8)) / 3) * W, R.range(70, 120) * u, R.pick(["#26361f", "#2f4227", "#22301c"]), R.range(0.8, 0.92));
+  for (let i = 0; i < 12; i++)
+    trunk(L.deep, R.range(0, W), R.range(40, 100) * u, R.pick(["#8aa878", "#7b9b6c", "#9db78a"]), R.range(0.35, 0.6));
+  for (let i = 0; i < 7; i++)
+    trunk(L.far, R.range(0, W), R.range(30, 70) * u, R.pick(["#50704a", "#5f7f55", "#46663f"]), R.range(0.55, 0.8));
+  for (let i = 0; i < 3; i++)
+    trunk(
+      L.mid,
+      ((i + R.range(0.2, 0.8)) / 3) * W,
+      R.range(70, 120) * u,
+      R.pick(["#26361f", "#2f4227", "#22301c"]),
+      R.range(0.8, 0.92),
+    );
   trunk(L.near, R.chance(0.5) ? R.range(0, 0.08) * W : R.range(0.92, 1) * W, R.range(160, 240) * u, "#101a0e", 0.92);
   // ground: undergrowth in soft shade
   const gg = L.far.uid();
-  L.far.def(`<linearGradient id="${gg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1d3a1f" stop-opacity="0"/><stop offset="1" stop-color="#1d3a1f" stop-opacity="0.75"/></linearGradient>`);
+  L.far.def(
+    `<linearGradient id="${gg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1d3a1f" stop-opacity="0"/><stop offset="1" stop-color="#1d3a1f" stop-opacity="0.75"/></linearGradient>`,
+  );
   L.far.add(`<rect y="${n(H * 0.72)}" width="${W}" height="${n(H * 0.4)}" fill="url(#${gg})"/>`);
-  for (let i = 0; i < 40; i++) softBlob(L.far, R.range(0, W), R.range(0.78, 1.02) * H, R.range(60, 160) * u, R.range(25, 60) * u, R.pick(["#3f6f35", "#5a8a45", "#2c5228"]), R.range(0.4, 0.8), 1, 0.7);
+  for (let i = 0; i < 40; i++)
+    softBlob(
+      L.far,
+      R.range(0, W),
+      R.range(0.78, 1.02) * H,
+      R.range(60, 160) * u,
+      R.range(25, 60) * u,
+      R.pick(["#3f6f35", "#5a8a45", "#2c5228"]),
+      R.range(0.4, 0.8),
+      1,
+      0.7,
+    );
   softBlob(L.far, W * 0.5, H * 0.74, W * 0.7, H * 0.12, "#eef6d8", 0.3, 1, 0.6);
   // light shafts and sun glow, added with screen blending
   const sg = L.glow.uid();
-  L.glow.def(`<linearGradient id="${sg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fffbe0" stop-opacity="0.8"/><stop offset="1" stop-color="#fffbe0" stop-opacity="0"/></linearGradient>`);
+  L.glow.def(
+    `<linearGradient id="${sg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fffbe0" stop-opacity="0.8"/><stop offset="1" stop-color="#fffbe0" stop-opacity="0"/></linearGradient>`,
+  );
   for (let i = 0; i < 7; i++) {
     const x = lx + R.range(-0.2, 0.12) * W;
     const w = R.range(30, 110) * u;
     const dx = -R.range(0.12, 0.25) * W;
-    L.glow.add(`<path d="M${n(x)},${n(-H * 0.05)} L${n(x + w)},${n(-H * 0.05)} L${n(x + w * 2.5 + dx)},${n(H * 1.05)} L${n(x + dx)},${n(H * 1.05)} Z" fill="url(#${sg})" opacity="${n(R.range(0.35, 0.6) * 100) / 100}"/>`);
+    L.glow.add(
+      `<path d="M${n(x)},${n(-H * 0.05)} L${n(x + w)},${n(-H * 0.05)} L${n(x + w * 2.5 + dx)},${n(H * 1.05)} L${n(x + dx)},${n(H * 1.05)} Z" fill="url(#${sg})" opacity="${n(R.range(0.35, 0.6) * 100) / 100}"/>`,
+    );
   }
   softBlob(L.glow, lx, H * 0.02, W * 0.22, H * 0.35, "#fff6c8", 0.6);
   ctx.pal = { ...ctx.pal, light: ["#f1fbc8", "#d4ee9a", "#fffbe0", "#b9e08a"], dark: true };
@@ -1031,7 +1296,14 @@ LANDSCAPES.forest = (ctx) => {
 LANDSCAPES.city = (ctx) => {
   const { R, W, H, u, L } = ctx;
   const hy = H * R.range(0.6, 0.68);
-  sky(ctx, [[0, "#0b0e2b"], [0.3, "#272154"], [(hy / H) * 0.8, "#7d3c68"], [hy / H, "#f2935a"], [hy / H + 0.001, "#3a2a4a"], [1, "#0a0b1c"]]);
+  sky(ctx, [
+    [0, "#0b0e2b"],
+    [0.3, "#272154"],
+    [(hy / H) * 0.8, "#7d3c68"],
+    [hy / H, "#f2935a"],
+    [hy / H + 0.001, "#3a2a4a"],
+    [1, "#0a0b1c"],
+  ]);
   softBlob(L.base, W * R.range(0.3, 0.7), hy, W * 0.6, H * 0.35, "#ff9f5a", 0.55);
   // skyline of generic blocks, with window lights
   let x = -20;
@@ -1043,7 +1315,10 @@ LANDSCAPES.city = (ctx) => {
     blocks.push(`<rect x="${n(x)}" y="${n(hy - bh)}" width="${n(bw + 1)}" height="${n(bh + 2)}"/>`);
     for (let wy = hy - bh + 10 * u; wy < hy - 8 * u; wy += 14 * u) {
       for (let wx = x + 6 * u; wx < x + bw - 8 * u; wx += 12 * u) {
-        if (R.chance(0.22)) windows.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(6 * u)}" height="${n(7 * u)}" fill="${R.pick(["#ffd89a", "#ffe9c4", "#9fd8ff"])}" opacity="${n(R.range(0.6, 1) * 100) / 100}"/>`);
+        if (R.chance(0.22))
+          windows.push(
+            `<rect x="${n(wx)}" y="${n(wy)}" width="${n(6 * u)}" height="${n(7 * u)}" fill="${R.pick(["#ffd89a", "#ffe9c4", "#9fd8ff"])}" opacity="${n(R.range(0.6, 1) * 100) / 100}"/>`,
+          );
       }
     }
     x += bw + R.range(0, 12) * u;
@@ -1053,13 +1328,20 @@ LANDSCAPES.city = (ctx) => {
   for (let i = 0; i < 70; i++) {
     const rx = R.range(0, W);
     const ry = hy + R.range(10, (H - hy) * 0.6);
-    L.far.add(`<rect x="${n(rx)}" y="${n(ry)}" width="${n(R.range(8, 24) * u)}" height="${n(R.range(60, 200) * u)}" fill="${R.pick(["#ffb36b", "#ffd89a", "#8fd0ff"])}" opacity="${n(R.range(0.15, 0.45) * 100) / 100}"/>`);
+    L.far.add(
+      `<rect x="${n(rx)}" y="${n(ry)}" width="${n(R.range(8, 24) * u)}" height="${n(R.range(60, 200) * u)}" fill="${R.pick(["#ffb36b", "#ffd89a", "#8fd0ff"])}" opacity="${n(R.range(0.15, 0.45) * 100) / 100}"/>`,
+    );
   }
   for (let i = 0; i < 24; i++) {
     const y = hy + Math.pow(R.f(), 1.5) * (H - hy);
-    L.mid.add(`<rect x="${n(R.range(0, W))}" y="${n(y)}" width="${n(R.range(40, 220) * u)}" height="${n(R.range(1.5, 3) * u)}" fill="${R.pick(["#ffb36b", "#ffd89a"])}" opacity="${n(R.range(0.15, 0.4) * 100) / 100}"/>`);
+    L.mid.add(
+      `<rect x="${n(R.range(0, W))}" y="${n(y)}" width="${n(R.range(40, 220) * u)}" height="${n(R.range(1.5, 3) * u)}" fill="${R.pick(["#ffb36b", "#ffd89a"])}" opacity="${n(R.range(0.15, 0.4) * 100) / 100}"/>`,
+    );
   }
-  for (let i = 0; i < 6; i++) L.far.add(`<ellipse cx="${n(R.range(0, W))}" cy="${n(R.range(0.05, 0.4) * H)}" rx="${n(R.range(250, 600) * u)}" ry="${n(R.range(15, 45) * u)}" fill="${R.pick(["#6b3c72", "#9a4d6e", "#3b2f6a"])}" opacity="0.5"/>`);
+  for (let i = 0; i < 6; i++)
+    L.far.add(
+      `<ellipse cx="${n(R.range(0, W))}" cy="${n(R.range(0.05, 0.4) * H)}" rx="${n(R.range(250, 600) * u)}" ry="${n(R.range(15, 45) * u)}" fill="${R.pick(["#6b3c72", "#9a4d6e", "#3b2f6a"])}" opacity="0.5"/>`,
+    );
   ctx.pal = { ...ctx.pal, light: ["#ffb36b", "#ffe1a8", "#ff7e5f", "#8fd0ff"], dark: true };
   ctx.fy = H * 0.8;
   bokeh(ctx, { count: 70, min: 12, max: 90, opacity: [0.12, 0.5], spread: 0.35, hex: 0.25 });
@@ -1094,7 +1376,16 @@ async function makePhoto(spec) {
     pal,
     fx: W * fxBase,
     fy: H * R.range(0.4, 0.6),
-    L: { base: new Layer("b"), haze: new Layer("h"), deep: new Layer("d"), far: new Layer("f"), mid: new Layer("m"), near: new Layer("n"), glow: new Layer("g"), top: new Layer("t") },
+    L: {
+      base: new Layer("b"),
+      haze: new Layer("h"),
+      deep: new Layer("d"),
+      far: new Layer("f"),
+      mid: new Layer("m"),
+      near: new Layer("n"),
+      glow: new Layer("g"),
+      top: new Layer("t"),
+    },
   };
   if (spec.landscape) {
     LANDSCAPES[spec.landscape](ctx);
@@ -1106,7 +1397,14 @@ async function makePhoto(spec) {
     }
     const amount = spec.bokeh ?? 1;
     bokeh(ctx, { count: Math.round(34 * amount), min: 10, max: 75, opacity: ctx.pal.dark ? [0.12, 0.5] : [0.2, 0.6] });
-    bokeh(ctx, { layer: "far", count: Math.round(16 * amount), min: 60, max: 230, opacity: ctx.pal.dark ? [0.12, 0.35] : [0.25, 0.55], spread: 0.5 });
+    bokeh(ctx, {
+      layer: "far",
+      count: Math.round(16 * amount),
+      min: 60,
+      max: 230,
+      opacity: ctx.pal.dark ? [0.12, 0.35] : [0.25, 0.55],
+      spread: 0.5,
+    });
     specks(ctx, Math.round(40 * amount));
   }
   const dark = ctx.pal.dark;
@@ -1180,7 +1478,10 @@ function logoSvg() {
   const cuts = [x0, ...edges.filter((e) => e > x0 && e < x1), x1];
   for (let i = 0; i < cuts.length - 1; i++) {
     const mid = (cuts[i] + cuts[i + 1]) / 2;
-    for (const [phase, col] of [[0, teal], [Math.PI, navy]]) {
+    for (const [phase, col] of [
+      [0, teal],
+      [Math.PI, navy],
+    ]) {
       const z = Math.cos(k * mid + phase);
       const halo = z > 0 ? piece(phase, mid - lambda / 9, mid + lambda / 9) : null;
       (z > 0 ? front : back).push({ d: piece(phase, cuts[i], cuts[i + 1]), halo, col });
@@ -1272,11 +1573,17 @@ function badgeSvg(key) {
   const titleY = cy + 62;
   const subY = titleY + 78;
   const subs = b.sub
-    .map((s, i) => `<text x="${c}" y="${subY + i * (subSize + 14)}" font-size="${subSize}" letter-spacing="4" font-weight="bold" fill="#ffffff" fill-opacity="0.92" text-anchor="middle">${s}</text>`)
+    .map(
+      (s, i) =>
+        `<text x="${c}" y="${subY + i * (subSize + 14)}" font-size="${subSize}" letter-spacing="4" font-weight="bold" fill="#ffffff" fill-opacity="0.92" text-anchor="middle">${s}</text>`,
+    )
     .join("");
   const lastY = subY + (b.sub.length - 1) * (subSize + 14);
   const stars = [-60, 0, 60]
-    .map((dx, i) => `<polygon points="${polyPoints(c + dx, lastY + 52, i === 1 ? 12 : 9, 5, -Math.PI / 2)}" fill="#ffffff" fill-opacity="0.85"/>`)
+    .map(
+      (dx, i) =>
+        `<polygon points="${polyPoints(c + dx, lastY + 52, i === 1 ? 12 : 9, 5, -Math.PI / 2)}" fill="#ffffff" fill-opacity="0.85"/>`,
+    )
     .join("")
     .replace(/points="([^"]*)"/g, (m, p) => {
       // turn the pentagon into a five-pointed star by reordering vertices 0,2,4,1,3
@@ -1319,7 +1626,10 @@ const SERVICES = {
   "regulatory-affairs": [["grid"], ["pages"]],
   pharmacovigilance: [["cells"], ["waves", { ecg: true }]],
   "therapeutic-areas": [["cells"]],
-  cdms: [["grid", { chart: true }], ["network", { reach: 0.2 }]],
+  cdms: [
+    ["grid", { chart: true }],
+    ["network", { reach: 0.2 }],
+  ],
   "scientific-affairs": [["helix"]],
   committees: [["rings", { venn: true }]],
   "regulatory-approvals": [["shield"], ["rings"]],
@@ -1330,22 +1640,40 @@ function buildSpecs() {
   const photo = (file, w, h, extra) => specs.push({ kind: "photo", file, w, h, ...extra });
   specs.push({ kind: "logo", file: "data/site/images/logo.png" });
   // Link previews (Open Graph, Twitter): the build crops it to 1200x630.
-  photo("data/site/images/share.jpg", 2400, 1260, { palette: "navyTeal", motifs: [["network"], ["helix", { tilt: -6 }]], bokeh: 1.4 });
+  photo("data/site/images/share.jpg", 2400, 1260, {
+    palette: "navyTeal",
+    motifs: [["network"], ["helix", { tilt: -6 }]],
+    bokeh: 1.4,
+  });
 
-  photo("data/home/images/slide-1.jpg", 2400, 1000, { palette: "navyTeal", motifs: [["streaks"], ["helix", { tilt: -8 }]], bokeh: 1.6 });
-  photo("data/home/images/slide-2.jpg", 2400, 1000, { palette: "midnight", motifs: [["grid", { chart: true }]], bokeh: 1 });
+  photo("data/home/images/slide-1.jpg", 2400, 1000, {
+    palette: "navyTeal",
+    motifs: [["streaks"], ["helix", { tilt: -8 }]],
+    bokeh: 1.6,
+  });
+  photo("data/home/images/slide-2.jpg", 2400, 1000, {
+    palette: "midnight",
+    motifs: [["grid", { chart: true }]],
+    bokeh: 1,
+  });
   photo("data/home/images/slide-3.jpg", 2400, 1000, { palette: "indigo", motifs: [["network"]], bokeh: 1.2 });
   photo("data/home/images/slide-4.jpg", 2400, 1000, { palette: "tealMist", motifs: [["waves"]], bokeh: 1.8 });
 
   photo("data/about/images/banner.jpg", 2400, 800, { palette: "petrol", motifs: [["helix"]], bokeh: 1.2 });
-  photo("data/services-page/images/banner.jpg", 2400, 800, { palette: "deepSea", motifs: [["grid"], ["network", { reach: 0.3 }]] });
+  photo("data/services-page/images/banner.jpg", 2400, 800, {
+    palette: "deepSea",
+    motifs: [["grid"], ["network", { reach: 0.3 }]],
+  });
 
   for (const [slug, motifs] of Object.entries(SERVICES)) {
     photo(`data/services/images/${slug}-banner.jpg`, 2400, 800, { motifs, lightChance: 0.15 });
     photo(`data/services/images/${slug}-card.jpg`, 1200, 800, { motifs, center: true, lightChance: 0.3 });
   }
 
-  photo("data/activities/images/banner.jpg", 2400, 800, { palette: "plum", motifs: [["cells"], ["network", { reach: 0.25 }]] });
+  photo("data/activities/images/banner.jpg", 2400, 800, {
+    palette: "plum",
+    motifs: [["cells"], ["network", { reach: 0.25 }]],
+  });
   const sections = [
     { palette: "skyClinic", motifs: [["cells"]] },
     { palette: "navyTeal", motifs: [["helix"]] },
@@ -1370,7 +1698,10 @@ function buildSpecs() {
 
 async function render(spec) {
   if (spec.kind === "logo") return sharp(Buffer.from(logoSvg())).png({ compressionLevel: 9 }).toBuffer();
-  if (spec.kind === "badge") return sharp(Buffer.from(badgeSvg(spec.key))).png({ compressionLevel: 9 }).toBuffer();
+  if (spec.kind === "badge")
+    return sharp(Buffer.from(badgeSvg(spec.key)))
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   return makePhoto(spec);
 }
 
@@ -1402,9 +1733,13 @@ async function main() {
     await writeFile(out, buf);
     total += buf.length;
     const meta = await sharp(buf).metadata();
-    console.log(`${spec.file.padEnd(58)} ${`${meta.width}x${meta.height}`.padStart(9)} ${`${(buf.length / 1024).toFixed(0)} KB`.padStart(8)}  ${Date.now() - t} ms`);
+    console.log(
+      `${spec.file.padEnd(58)} ${`${meta.width}x${meta.height}`.padStart(9)} ${`${(buf.length / 1024).toFixed(0)} KB`.padStart(8)}  ${Date.now() - t} ms`,
+    );
   }
-  console.log(`\n${specs.length} file(s), ${(total / 1024 / 1024).toFixed(2)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${specs.length} file(s), ${(total / 1024 / 1024).toFixed(2)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((err) => {

@@ -27,7 +27,11 @@ export default function EnquiryResultPage({ data, pageContext }: PageProps<Data,
 
 export function Head({ data, pageContext }: HeadProps<Data, Context>) {
   const page = data.enquiryResultsYaml?.[pageContext.outcome];
-  return page && <Seo title={page.title} description={page.description} pathname={formResultPath(pageContext.outcome)} noindex />;
+  return (
+    page && (
+      <Seo title={page.title} description={page.description} pathname={formResultPath(pageContext.outcome)} noindex />
+    )
+  );
 }
 
 export const query = graphql`

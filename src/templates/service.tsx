@@ -49,7 +49,14 @@ export function Head({ data, location }: HeadProps<Data>) {
       { name: service.title, pathname },
     ]),
   ];
-  return <Seo title={service.metaTitle} description={service.description} pathname={pathname} structuredData={structuredData} />;
+  return (
+    <Seo
+      title={service.metaTitle}
+      description={service.description}
+      pathname={pathname}
+      structuredData={structuredData}
+    />
+  );
 }
 
 export const query = graphql`

@@ -47,7 +47,9 @@ export type SocialLink = Content<Queries.SocialLink>;
  * data/site/site.yaml as the shell shows it, with the logo made into an image; the description and
  * the share image are for the head (hooks/use-site-metadata.ts).
  */
-export interface SiteIdentity extends Content<Omit<Queries.SiteYaml, "logo" | "description" | "shareImage" | "shareImageAlt">> {
+export interface SiteIdentity extends Content<
+  Omit<Queries.SiteYaml, "logo" | "description" | "shareImage" | "shareImageAlt">
+> {
   logo: IGatsbyImageData;
 }
 

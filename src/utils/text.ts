@@ -2,9 +2,7 @@ import type { Address } from "../types/content";
 
 /** Replaces each `{key}` in a template from the data files, e.g. "{n} of {total}". */
 export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
-  );
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
 /** A tel: address from a number as displayed ("+91 00000 00000"): dialers want + and digits only. */

@@ -30,12 +30,17 @@ interface Watch {
 /** Console errors and warnings, uncaught errors, failed requests, and CSP violation events. */
 async function watch(page: Page): Promise<Watch> {
   const problems: string[] = [];
-  await page.route((u) => isMap(u.href), (route) => route.abort("blockedbyclient"));
+  await page.route(
+    (u) => isMap(u.href),
+    (route) => route.abort("blockedbyclient"),
+  );
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) => {
-      w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber}) sample: ${e.sample}`);
+      w.__cspViolations.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber}) sample: ${e.sample}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -45,7 +50,8 @@ async function watch(page: Page): Promise<Watch> {
   });
   page.on("pageerror", (error) => problems.push(`uncaught ${error.name}: ${error.message}`));
   page.on("requestfailed", (request) => {
-    if (!isMap(request.url())) problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+    if (!isMap(request.url()))
+      problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
   });
   return {
     problems,
@@ -57,10 +63,14 @@ const url = (route: string) => `${stack.origin}${route}`;
 
 /** The page's scripts ran: React has hydrated Gatsby's root (it marks its container). */
 async function expectHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("___gatsby");
-    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
-  }, undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById("___gatsby");
+      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 test.describe("every page under the Content-Security-Policy", () => {
@@ -141,7 +151,9 @@ test.describe("the contact form through nginx", () => {
     expect(w.problems).toEqual([]);
   });
 
-  test("with the service stopped: the form's error message, values kept; after a restart it sends", async ({ page }) => {
+  test("with the service stopped: the form's error message, values kept; after a restart it sends", async ({
+    page,
+  }) => {
     await page.goto(url("/contact"), { waitUntil: "networkidle" });
     expect(await stack.stopService("SIGTERM")).toBe(0);
     try {

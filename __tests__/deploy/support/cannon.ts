@@ -9,7 +9,12 @@ export interface CannonRequest {
   path?: string;
   headers?: Record<string, string>;
   body?: string;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  onResponse?: (
+    status: number,
+    body: string,
+    context: Record<string, unknown>,
+    headers: Record<string, string>,
+  ) => void;
 }
 
 export interface CannonOptions {

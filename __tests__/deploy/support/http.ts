@@ -10,14 +10,28 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent: false, timeout: options.timeoutMs ?? 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, agent: false, timeout: options.timeoutMs ?? 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer from ${url} in time`)));
     req.on("error", reject);
     req.end(options.body);
@@ -51,7 +65,9 @@ export function slowPost(port: number, body: string) {
   socket.on("data", (chunk) => (answer += chunk));
   const closed = new Promise<string>((resolve) => socket.on("close", () => resolve(answer)));
   socket.on("error", () => undefined);
-  socket.write(`POST /api/email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\n\r\n`);
+  socket.write(
+    `POST /api/email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\n\r\n`,
+  );
   socket.write(bytes.subarray(0, half));
   return { send: () => socket.write(bytes.subarray(half)), closed, socket };
 }

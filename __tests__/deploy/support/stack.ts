@@ -37,7 +37,11 @@ export interface Proc {
 }
 
 export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Proc {
-  const child = spawn(command, args, { cwd: options.cwd ?? projectRoot, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? projectRoot,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -52,7 +56,11 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
 }
 
 /** Stops a process: `signal`, then SIGKILL if it has not exited within ms. */
-export async function stopProc(proc: Proc | undefined, signal: NodeJS.Signals = "SIGTERM", ms = 15_000): Promise<number | string | undefined> {
+export async function stopProc(
+  proc: Proc | undefined,
+  signal: NodeJS.Signals = "SIGTERM",
+  ms = 15_000,
+): Promise<number | string | undefined> {
   if (!proc) return undefined;
   if (proc.child.exitCode !== null || proc.child.signalCode !== null) return proc.exited;
   proc.child.kill(signal);
@@ -96,7 +104,16 @@ export interface StackOptions {
 }
 
 /** Limits high enough for a whole test suite from one loopback client. */
-export const LIFTED_LIMITS = ["--api-rate", "1000r/s", "--api-burst", "10000", "--api-conn-limit", "1000", "--conn-limit", "1000"];
+export const LIFTED_LIMITS = [
+  "--api-rate",
+  "1000r/s",
+  "--api-burst",
+  "10000",
+  "--api-conn-limit",
+  "1000",
+  "--conn-limit",
+  "1000",
+];
 
 export interface Stack {
   /** nginx: http://127.0.0.1:<port> */
@@ -148,11 +165,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     [
       "deploy/nginx/render.mjs",
       "--standalone",
-      "--root", root,
-      "--out", confDir,
-      "--listen", `127.0.0.1:${nginxPort}`,
-      "--upstream", `127.0.0.1:${servicePort}`,
-      "--workers", String(options.workers ?? 2),
+      "--root",
+      root,
+      "--out",
+      confDir,
+      "--listen",
+      `127.0.0.1:${nginxPort}`,
+      "--upstream",
+      `127.0.0.1:${servicePort}`,
+      "--workers",
+      String(options.workers ?? 2),
       ...(options.accessLog === false ? ["--no-access-log"] : []),
       ...(options.renderArgs ?? LIFTED_LIMITS),
     ],
@@ -199,7 +221,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     try {
       await waitFor(`${origin}/home`, 200, 150, () => nginxProc.child.exitCode === null);
     } catch (error) {
-      const log = fs.existsSync(path.join(confDir, "logs", "error.log")) ? fs.readFileSync(path.join(confDir, "logs", "error.log"), "utf8") : "";
+      const log = fs.existsSync(path.join(confDir, "logs", "error.log"))
+        ? fs.readFileSync(path.join(confDir, "logs", "error.log"), "utf8")
+        : "";
       throw new Error(`${(error as Error).message}\nnginx output:\n${nginxProc.output()}\n${log}`);
     }
   } catch (error) {
@@ -220,7 +244,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stopService: (signal = "SIGTERM") => stopProc(serviceRuns.at(-1), signal),
     stored: () =>
       fs.existsSync(enquiriesFile)
-        ? fs.readFileSync(enquiriesFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, string>)
+        ? fs
+            .readFileSync(enquiriesFile, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, string>)
         : [],
     serviceLog: () =>
       serviceRuns

@@ -38,19 +38,31 @@ export const navigation = load<{ main: Array<{ label: string; to: string }>; ser
 );
 export const services = load<ServiceYaml[]>("services/services.yaml");
 export const approvals = load<Array<{ key: string; caption: string; alt: string }>>("approvals/approvals.yaml");
-export const home = load<{ heading: string; carouselLabel: string; slides: Array<{ alt: string }>; intro: { heading: string }; founder: { heading: string } }>(
-  "home/home.yaml",
-);
-export const about = load<{ heading: string; bannerAlt: string; mission: { heading: string }; vision: { heading: string }; overview: { heading: string } }>(
-  "about/about.yaml",
-);
+export const home = load<{
+  heading: string;
+  carouselLabel: string;
+  slides: Array<{ alt: string }>;
+  intro: { heading: string };
+  founder: { heading: string };
+}>("home/home.yaml");
+export const about = load<{
+  heading: string;
+  bannerAlt: string;
+  mission: { heading: string };
+  vision: { heading: string };
+  overview: { heading: string };
+}>("about/about.yaml");
 export const servicesPage = load<{ heading: string; bannerAlt: string; offeringsHeading: string; gridHeading: string }>(
   "services-page/services-page.yaml",
 );
-export const activities = load<{ heading: string; bannerAlt: string; sections: Array<{ heading: string; items: string[] }> }>(
-  "activities/activities.yaml",
+export const activities = load<{
+  heading: string;
+  bannerAlt: string;
+  sections: Array<{ heading: string; items: string[] }>;
+}>("activities/activities.yaml");
+export const whyCyrus = load<{ heading: string; cards: Array<{ title: string; description: string }> }>(
+  "why-cyrus/why-cyrus.yaml",
 );
-export const whyCyrus = load<{ heading: string; cards: Array<{ title: string; description: string }> }>("why-cyrus/why-cyrus.yaml");
 export const contact = load<{
   heading: string;
   bannerAlt: string;
@@ -60,28 +72,60 @@ export const contact = load<{
   map: { title: string };
   region: { heading: string; carouselLabel: string; slides: Array<{ alt: string }> };
 }>("contact/contact.yaml");
-export const enquiryResults = load<{ heading: string; backLink: string } & Record<"sent" | "error" | "incomplete", { title: string }>>(
-  "enquiry-results/enquiry-results.yaml",
+export const enquiryResults = load<
+  { heading: string; backLink: string } & Record<"sent" | "error" | "incomplete", { title: string }>
+>("enquiry-results/enquiry-results.yaml");
+export const notFound = load<{ heading: string; links: Array<{ label: string; to: string }> }>(
+  "not-found/not-found.yaml",
 );
-export const notFound = load<{ heading: string; links: Array<{ label: string; to: string }> }>("not-found/not-found.yaml");
 
 /** Spec §2 (Shell): the main navigation, in order. */
 export const specNav = ["Home", "About Us", "Why Cyrus", "Services", "Activities", "Contact Us"];
 
 /** Spec §2 (Shell): the 19 entries of the Services dropdown, in order. */
 export const specDropdown = [
-  "Clinical Operations", "Study Design", "Project Management", "Clinical Trial Management", "Data Management",
-  "Clinical Trial Monitoring", "Quality Assurance", "Outsourced Clinical Trials", "Training & Certification",
-  "Medical Devices", "Artificial Intelligence", "CDMS", "PhaseII-IV Clinical Trial Management", "Regulatory Affairs",
-  "Pharmacovigilance", "Therapeutic Areas", "Committees", "scientific Affairs", "Regulatory Approvals",
+  "Clinical Operations",
+  "Study Design",
+  "Project Management",
+  "Clinical Trial Management",
+  "Data Management",
+  "Clinical Trial Monitoring",
+  "Quality Assurance",
+  "Outsourced Clinical Trials",
+  "Training & Certification",
+  "Medical Devices",
+  "Artificial Intelligence",
+  "CDMS",
+  "PhaseII-IV Clinical Trial Management",
+  "Regulatory Affairs",
+  "Pharmacovigilance",
+  "Therapeutic Areas",
+  "Committees",
+  "scientific Affairs",
+  "Regulatory Approvals",
 ];
 
 /** Spec §2 (Services index): the routes of the 19 cards, in order. */
 export const specCardRoutes = [
-  "clinical-operations", "study-design", "project-management", "clinical-trial-management", "data-management",
-  "clinical-trial-monitoring", "quality-assurance", "outsourced-clinical-trials", "training-certification",
-  "medical-devices", "artificial-intelligence", "phases", "regulatory-affairs", "pharmacovigilance",
-  "therapeutic-areas", "cdms", "scientific-affairs", "committees", "regulatory-approvals",
+  "clinical-operations",
+  "study-design",
+  "project-management",
+  "clinical-trial-management",
+  "data-management",
+  "clinical-trial-monitoring",
+  "quality-assurance",
+  "outsourced-clinical-trials",
+  "training-certification",
+  "medical-devices",
+  "artificial-intelligence",
+  "phases",
+  "regulatory-affairs",
+  "pharmacovigilance",
+  "therapeutic-areas",
+  "cdms",
+  "scientific-affairs",
+  "committees",
+  "regulatory-approvals",
 ].map((slug) => `/services/${slug}`);
 
 export const serviceOf = (route: string) => services.find((s) => servicePath(s.slug) === route);
@@ -122,7 +166,12 @@ export function contentOf(route: string): RouteContent {
   }
   switch (route) {
     case "/home":
-      return { heading: home.heading, headings: [home.intro.heading, home.founder.heading], texts: [], images: [home.slides[0]!.alt] };
+      return {
+        heading: home.heading,
+        headings: [home.intro.heading, home.founder.heading],
+        texts: [],
+        images: [home.slides[0]!.alt],
+      };
     case "/aboutus":
       return {
         heading: about.heading,

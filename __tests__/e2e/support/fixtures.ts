@@ -13,7 +13,8 @@ export { expect };
 
 export function env(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the tests with playwright test -c __tests__/e2e/playwright.config.ts`);
+  if (!value)
+    throw new Error(`${name} is not set: run the tests with playwright test -c __tests__/e2e/playwright.config.ts`);
   return value;
 }
 
@@ -38,7 +39,10 @@ export const test = base.extend<{ problems: Problems }>({
     await use(env("E2E_BASE_URL"));
   },
   context: async ({ context }, use) => {
-    await context.route((url) => isMapRequest(url.href), (route) => route.abort("blockedbyclient"));
+    await context.route(
+      (url) => isMapRequest(url.href),
+      (route) => route.abort("blockedbyclient"),
+    );
     await use(context);
   },
   problems: async ({ page }, use) => {
@@ -50,7 +54,8 @@ export const test = base.extend<{ problems: Problems }>({
     });
     page.on("pageerror", (error) => consoleErrors.push(`uncaught ${error.name}: ${error.message}`));
     page.on("requestfailed", (request) => {
-      if (!isMapRequest(request.url())) failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+      if (!isMapRequest(request.url()))
+        failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
     });
     page.on("response", (response) => {
       if (response.status() >= 400 && !isMapRequest(response.url())) {
@@ -61,8 +66,16 @@ export const test = base.extend<{ problems: Problems }>({
       consoleErrors,
       failedRequests,
       expectNone(allow = () => false) {
-        expect.soft(consoleErrors.filter((e) => !allow(e)), "console errors").toEqual([]);
-        expect(failedRequests.filter((e) => !allow(e)), "failed requests").toEqual([]);
+        expect
+          .soft(
+            consoleErrors.filter((e) => !allow(e)),
+            "console errors",
+          )
+          .toEqual([]);
+        expect(
+          failedRequests.filter((e) => !allow(e)),
+          "failed requests",
+        ).toEqual([]);
       },
     });
   },
@@ -118,7 +131,9 @@ export async function holdScripts(page: Page) {
 }
 
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, {
+    timeout: 15_000,
+  });
 }
 
 export const width = (page: Page) => page.viewportSize()!.width;
@@ -140,7 +155,12 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
   }));
   testInfo.annotations.push({
     type: "axe",
-    description: JSON.stringify({ target, viewport: testInfo.project.name, violations: violations.length, rules: violations.map((v) => v.id) }),
+    description: JSON.stringify({
+      target,
+      viewport: testInfo.project.name,
+      violations: violations.length,
+      rules: violations.map((v) => v.id),
+    }),
   });
   return violations;
 }
@@ -148,7 +168,9 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
 /** Saves a full-page screenshot under screenshots/<width>/<name>.png (git-ignored) for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
   // Lazy images below the fold would be blank in a full-page capture: load them all first.
-  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
+  );
   await expect
     .poll(
       () =>

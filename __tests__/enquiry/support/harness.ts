@@ -37,7 +37,10 @@ export function tempDir(prefix = "enquiries-"): string {
 /** Records what the receiver logs instead of printing it. */
 export function memoryLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const push = (level: string) => (...args: unknown[]) => void lines.push(`${level}: ${args.join(" ")}`);
+  const push =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push(`${level}: ${args.join(" ")}`);
   return { lines, info: push("info"), warn: push("warn"), error: push("error") };
 }
 
@@ -54,7 +57,10 @@ export const anotherEnquiry = (n: number | string) => ({ ...validEnquiry, messag
 /** env: settings as the process environment would give them (a generous rate limit by default). */
 export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}): Promise<Harness> {
   const dir = tempDir();
-  const config = loadConfig({ ENQUIRY_RATE_LIMIT: "10000", ...env, ENQUIRY_DATA_DIR: path.join(dir, "data") }, projectRoot);
+  const config = loadConfig(
+    { ENQUIRY_RATE_LIMIT: "10000", ...env, ENQUIRY_DATA_DIR: path.join(dir, "data") },
+    projectRoot,
+  );
   const log = memoryLog();
   const receiver = createReceiver(config, { log, ...options });
   const server = http.createServer((req, res) => void createNodeListener(receiver, log)(req, res));
@@ -67,18 +73,27 @@ export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}
     receiver,
     log,
     async post(body, headers = {}, method = "POST") {
-      const payload = typeof body === "string" ? body : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body);
+      const payload =
+        typeof body === "string" ? body : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body);
       const res = await fetch(url, {
         method,
         headers: { "content-type": "application/json", ...headers },
         body: method === "GET" || method === "HEAD" ? undefined : payload,
       });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
     },
     storedLines() {
       if (!fs.existsSync(enquiriesFile)) return [];
-      return fs.readFileSync(enquiriesFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      return fs
+        .readFileSync(enquiriesFile, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
     },
     async stop() {
       await receiver.drain();

@@ -22,11 +22,12 @@ export function parseMail(raw: string): Mail {
   };
   const encoding = (header("content-transfer-encoding") ?? "7bit").toLowerCase();
   const body = raw.slice(split + 4).replace(/\r\n$/, "");
-  const text = encoding === "base64"
-    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
-    : encoding === "quoted-printable"
-      ? qpBytes(body.replace(/=\r\n/g, "")).toString("utf8")
-      : body;
+  const text =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? qpBytes(body.replace(/=\r\n/g, "")).toString("utf8")
+        : body;
   return { rawHeaders, header, text: text.replace(/\r\n/g, "\n") };
 }
 

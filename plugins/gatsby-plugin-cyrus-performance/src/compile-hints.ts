@@ -28,16 +28,23 @@ export interface WebpackStats {
  */
 export function readStats(publicDir = path.resolve("public")): WebpackStats {
   const file = path.join(publicDir, "webpack.stats.json");
-  if (!fs.existsSync(file)) throw internalChanged(INTERNALS.stats, `${path.basename(publicDir)}/webpack.stats.json is missing after the build`);
+  if (!fs.existsSync(file))
+    throw internalChanged(INTERNALS.stats, `${path.basename(publicDir)}/webpack.stats.json is missing after the build`);
   let stats: unknown;
   try {
     stats = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (error) {
-    throw internalChanged(INTERNALS.stats, `${path.basename(publicDir)}/webpack.stats.json is not JSON (${String(error)})`);
+    throw internalChanged(
+      INTERNALS.stats,
+      `${path.basename(publicDir)}/webpack.stats.json is not JSON (${String(error)})`,
+    );
   }
   const groups = (stats as WebpackStats | null)?.namedChunkGroups;
   if (typeof groups !== "object" || groups === null) {
-    throw internalChanged(INTERNALS.stats, `${path.basename(publicDir)}/webpack.stats.json has no namedChunkGroups object`);
+    throw internalChanged(
+      INTERNALS.stats,
+      `${path.basename(publicDir)}/webpack.stats.json has no namedChunkGroups object`,
+    );
   }
   return stats as WebpackStats;
 }
@@ -61,8 +68,13 @@ export function scriptsLoadedFirst(stats: WebpackStats): string[] {
   const groups = Object.keys(stats.namedChunkGroups ?? {});
   const components = groups.filter((group) => group.startsWith("component---"));
   const app = chunkGroupScripts(stats, "app");
-  if (!app || app.length === 0) throw internalChanged(INTERNALS.stats, `webpack.stats.json has no "app" chunk group with scripts (groups: ${groups.join(", ") || "none"})`);
-  if (components.length === 0) throw internalChanged(INTERNALS.stats, `webpack.stats.json has no "component---…" chunk group of a page component`);
+  if (!app || app.length === 0)
+    throw internalChanged(
+      INTERNALS.stats,
+      `webpack.stats.json has no "app" chunk group with scripts (groups: ${groups.join(", ") || "none"})`,
+    );
+  if (components.length === 0)
+    throw internalChanged(INTERNALS.stats, `webpack.stats.json has no "component---…" chunk group of a page component`);
   const scripts = [...app, ...components.flatMap((group) => chunkGroupScripts(stats, group) ?? [])];
   return [...new Set(scripts)].sort();
 }
@@ -71,12 +83,19 @@ export function scriptsLoadedFirst(stats: WebpackStats): string[] {
  * Adds the hint to the scripts in public/ (after the build; again after a rebuild is harmless). The
  * build stops when webpack.stats.json names a script that is not in public/.
  */
-export function addCompileHints(publicDir = path.resolve("public"), stats = readStats(publicDir)): { scripts: number; added: number } {
+export function addCompileHints(
+  publicDir = path.resolve("public"),
+  stats = readStats(publicDir),
+): { scripts: number; added: number } {
   const files = scriptsLoadedFirst(stats);
   let added = 0;
   for (const name of files) {
     const file = path.join(publicDir, name);
-    if (!fs.existsSync(file)) throw internalChanged(INTERNALS.stats, `webpack.stats.json names ${name}, which is not in ${path.basename(publicDir)}/`);
+    if (!fs.existsSync(file))
+      throw internalChanged(
+        INTERNALS.stats,
+        `webpack.stats.json names ${name}, which is not in ${path.basename(publicDir)}/`,
+      );
     const hinted = withCompileHint(fs.readFileSync(file, "utf8"));
     if (hinted === null) continue;
     fs.writeFileSync(file, hinted);

@@ -21,10 +21,18 @@ const MODULE = /^(function ([\w$]+)\([\w$]+,[\w$]+\)\{[\s\S]*\})export\{\2 as de
 
 /** Minifies the loader's TypeScript source to `function name(sources,chunkGlobal){…}`. */
 export function compileLoader(source: string): string {
-  const { code } = transformSync(source, { loader: "ts", format: "esm", target: TARGET, minify: true, legalComments: "none" });
+  const { code } = transformSync(source, {
+    loader: "ts",
+    format: "esm",
+    target: TARGET,
+    minify: true,
+    legalComments: "none",
+  });
   const fn = MODULE.exec(code)?.[1];
   const problem = (what: string) =>
-    new Error(`${PLUGIN}: src/loader.ts must compile to one self-contained function of (sources, chunkGlobal), its default export: ${what}. esbuild wrote: ${code}`);
+    new Error(
+      `${PLUGIN}: src/loader.ts must compile to one self-contained function of (sources, chunkGlobal), its default export: ${what}. esbuild wrote: ${code}`,
+    );
   if (!fn) throw problem("esbuild's output is not one function and its export");
   try {
     // Parses only as a single function expression: anything beside the function breaks the parentheses.
@@ -42,7 +50,10 @@ let compiled: string | undefined;
 /** The minified loader function (compiled once per process). */
 export function loaderFunction(): string {
   if (compiled === undefined) {
-    if (!fs.existsSync(LOADER_SOURCE)) throw new Error(`${PLUGIN}: the page loader's source ${LOADER_SOURCE} is missing (run Gatsby from the site's root)`);
+    if (!fs.existsSync(LOADER_SOURCE))
+      throw new Error(
+        `${PLUGIN}: the page loader's source ${LOADER_SOURCE} is missing (run Gatsby from the site's root)`,
+      );
     compiled = compileLoader(fs.readFileSync(LOADER_SOURCE, "utf8"));
   }
   return compiled;

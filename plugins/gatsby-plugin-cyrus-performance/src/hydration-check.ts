@@ -26,19 +26,30 @@ export function checkHydrationInternals(publicDir: string, pages: readonly strin
     }
   }
   const app = chunkGroupScripts(stats, "app");
-  if (!app || app.length === 0) throw internalChanged(INTERNALS.stats, 'webpack.stats.json has no "app" chunk group with scripts');
+  if (!app || app.length === 0)
+    throw internalChanged(INTERNALS.stats, 'webpack.stats.json has no "app" chunk group with scripts');
   const code = app
     .map((name) => {
       const file = path.join(publicDir, name);
-      if (!fs.existsSync(file)) throw internalChanged(INTERNALS.stats, `webpack.stats.json names ${name}, which is not in ${path.basename(publicDir)}/`);
+      if (!fs.existsSync(file))
+        throw internalChanged(
+          INTERNALS.stats,
+          `webpack.stats.json names ${name}, which is not in ${path.basename(publicDir)}/`,
+        );
       return fs.readFileSync(file, "utf8");
     })
     .join("\n");
   const where = `the app chunk group (${app.join(", ")})`;
   if (!REPLACE_HYDRATE_CALL.test(code)) {
-    throw internalChanged(INTERNALS.replaceHydrateFunction, `${where} never calls the plugins' "replaceHydrateFunction"`);
+    throw internalChanged(
+      INTERNALS.replaceHydrateFunction,
+      `${where} never calls the plugins' "replaceHydrateFunction"`,
+    );
   }
   if (!INITIAL_RENDER_MARK.test(code)) {
-    throw internalChanged(INTERNALS.initialRenderMark, `${where} never calls performance.mark("onInitialClientRender")`);
+    throw internalChanged(
+      INTERNALS.initialRenderMark,
+      `${where} never calls performance.mark("onInitialClientRender")`,
+    );
   }
 }

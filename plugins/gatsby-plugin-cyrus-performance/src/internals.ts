@@ -81,14 +81,21 @@ export class BrokenAssumption extends Error {
 
 /** The build stops: a Gatsby or webpack internal is not as Gatsby 5.16.1 had it. */
 export function internalChanged(internal: Internal, found: string): BrokenAssumption {
-  return new BrokenAssumption(`${internal.name} (checked on Gatsby ${GATSBY_CHECKED}) has changed`, found, internal.fix);
+  return new BrokenAssumption(
+    `${internal.name} (checked on Gatsby ${GATSBY_CHECKED}) has changed`,
+    found,
+    internal.fix,
+  );
 }
 
 /**
  * Runs a step of the plugin; a broken assumption stops the build through `reporter.panicOnBuild`
  * (which exits in `gatsby build`) and the step's result is then undefined. Other errors propagate.
  */
-export function stopOnBrokenAssumption<T>(reporter: { panicOnBuild(message: string): unknown }, step: () => T): T | undefined {
+export function stopOnBrokenAssumption<T>(
+  reporter: { panicOnBuild(message: string): unknown },
+  step: () => T,
+): T | undefined {
   try {
     return step();
   } catch (error) {

@@ -9,8 +9,11 @@ export function builtPages(publicDir: string, siteStaticDir = path.resolve("stat
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return dir === publicDir && (entry.name === "_gatsby" || entry.name === "static") ? [] : walk(full);
-      return entry.name.endsWith(".html") && !fs.existsSync(path.join(siteStaticDir, path.relative(publicDir, full))) ? [full] : [];
+      if (entry.isDirectory())
+        return dir === publicDir && (entry.name === "_gatsby" || entry.name === "static") ? [] : walk(full);
+      return entry.name.endsWith(".html") && !fs.existsSync(path.join(siteStaticDir, path.relative(publicDir, full)))
+        ? [full]
+        : [];
     });
   return walk(publicDir).sort();
 }

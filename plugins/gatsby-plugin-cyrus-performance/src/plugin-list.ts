@@ -24,7 +24,10 @@ const isEntry = (plugin: unknown): plugin is PluginEntry => {
 
 export function checkPluginList(flattenedPlugins: unknown, self = PLUGIN): void {
   if (!Array.isArray(flattenedPlugins) || !flattenedPlugins.every(isEntry)) {
-    throw internalChanged(INTERNALS.pluginList, "store.getState().flattenedPlugins is not a list of { name, nodeAPIs, browserAPIs }");
+    throw internalChanged(
+      INTERNALS.pluginList,
+      "store.getState().flattenedPlugins is not a list of { name, nodeAPIs, browserAPIs }",
+    );
   }
   const index = flattenedPlugins.findIndex((plugin) => plugin.name === self);
   const plugin = flattenedPlugins[index];
@@ -42,7 +45,11 @@ export function checkPluginList(flattenedPlugins: unknown, self = PLUGIN): void 
     const names = [...plugins, ...(site ? ["the site's gatsby-node.ts"] : [])].join(" and ");
     const fixes = [
       ...(plugins.length > 0 ? [`List ${self} after ${plugins.join(" and ")} in gatsby-config.ts.`] : []),
-      ...(site ? [`Move the site's post-build work into ${self}'s onPostBuild, before precompression: the site's gatsby-node.ts always runs after every plugin.`] : []),
+      ...(site
+        ? [
+            `Move the site's post-build work into ${self}'s onPostBuild, before precompression: the site's gatsby-node.ts always runs after every plugin.`,
+          ]
+        : []),
     ];
     throw new BrokenAssumption(
       "precompression must be the last post-build step",

@@ -31,7 +31,10 @@ export const siteFolders = (): Folders => ({
  * last the precompressed copies, which must hold the files as the other steps left them. A broken
  * assumption stops the build before anything is precompressed.
  */
-export async function postBuild(reporter: PostBuildReporter, { publicDir, cacheFile, siteStaticDir }: Folders = siteFolders()): Promise<void> {
+export async function postBuild(
+  reporter: PostBuildReporter,
+  { publicDir, cacheFile, siteStaticDir }: Folders = siteFolders(),
+): Promise<void> {
   const checked = stopOnBrokenAssumption(reporter, () => {
     const paint = loadScriptsAfterPaint(publicDir, siteStaticDir);
     reporter.info(`Scripts load after the first paint in ${paint.pages} pages (${paint.rewritten} rewritten now)`);

@@ -82,9 +82,11 @@ export async function precompress(publicDir: string, cacheFile: string): Promise
   });
   // zlib runs on libuv's thread pool: a few at a time keep every core busy without piling up buffers.
   const queue = [...work];
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await next();
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await next();
+    }),
+  );
 
   await fs.mkdir(path.dirname(cacheFile), { recursive: true });
   await fs.writeFile(cacheFile, `${JSON.stringify(made)}\n`);

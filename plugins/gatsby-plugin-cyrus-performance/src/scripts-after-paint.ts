@@ -42,9 +42,16 @@ export function chunkGlobalOf(runtimeSource: string): string | null {
  */
 export function chunkQueueOfRuntime(runtimeSource: string, runtimeFile: string): string {
   const chunkGlobal = chunkGlobalOf(runtimeSource);
-  if (!chunkGlobal) throw internalChanged(INTERNALS.chunkQueue, `${runtimeFile}, the first of Gatsby's scripts, names no self.webpackChunk… queue`);
+  if (!chunkGlobal)
+    throw internalChanged(
+      INTERNALS.chunkQueue,
+      `${runtimeFile}, the first of Gatsby's scripts, names no self.webpackChunk… queue`,
+    );
   if (!CHUNK_QUEUE_PUSH.test(runtimeSource)) {
-    throw internalChanged(INTERNALS.chunkQueue, `${runtimeFile} does not replace the queue's push with its chunk loader (queue.push = callback.bind(null, queue.push.bind(queue)))`);
+    throw internalChanged(
+      INTERNALS.chunkQueue,
+      `${runtimeFile} does not replace the queue's push with its chunk loader (queue.push = callback.bind(null, queue.push.bind(queue)))`,
+    );
   }
   return chunkGlobal;
 }
@@ -82,7 +89,10 @@ export function firstScripts(html: string, page = "the page"): string[] {
   const earlier = LOADER.exec(body);
   const sources = earlier ? loaderSources(earlier) : asyncScripts(body);
   if (sources.length === 0) {
-    throw internalChanged(INTERNALS.asyncScripts, `the scripts slice of ${page} holds no <script src="…" async></script> tag (nor a loader of an earlier build)`);
+    throw internalChanged(
+      INTERNALS.asyncScripts,
+      `the scripts slice of ${page} holds no <script src="…" async></script> tag (nor a loader of an earlier build)`,
+    );
   }
   return sources;
 }
@@ -96,7 +106,9 @@ export function deferFirstScripts(html: string, chunkGlobal: string | null = nul
   const earlier = LOADER.exec(body);
   if (earlier) {
     const current = loaderScript(loaderSources(earlier), chunkGlobal);
-    return earlier[0] === current ? null : html.replace(whole, () => start + body.replace(earlier[0], () => current) + end);
+    return earlier[0] === current
+      ? null
+      : html.replace(whole, () => start + body.replace(earlier[0], () => current) + end);
   }
   const sources = firstScripts(html, page);
   const changed = `${start}${body.replace(ASYNC_SCRIPT, "")}${loaderScript(sources, chunkGlobal)}${end}`;
@@ -104,7 +116,10 @@ export function deferFirstScripts(html: string, chunkGlobal: string | null = nul
 }
 
 /** Rewrites the pages in public/ (after the build); the build stops at a page Gatsby wrote otherwise. */
-export function loadScriptsAfterPaint(publicDir = path.resolve("public"), siteStaticDir?: string): { pages: number; rewritten: number } {
+export function loadScriptsAfterPaint(
+  publicDir = path.resolve("public"),
+  siteStaticDir?: string,
+): { pages: number; rewritten: number } {
   const pages = builtPages(publicDir, siteStaticDir);
   if (pages.length === 0) throw internalChanged(INTERNALS.scriptsSlice, `${publicDir} holds no page (.html)`);
   let chunkGlobal: string | undefined;
@@ -116,9 +131,15 @@ export function loadScriptsAfterPaint(publicDir = path.resolve("public"), siteSt
       const runtime = firstScripts(html, page)[0] as string;
       const runtimeFile = path.join(publicDir, runtime);
       if (!fs.existsSync(runtimeFile)) {
-        throw internalChanged(INTERNALS.asyncScripts, `the first script of ${page}, ${runtime} (webpack's runtime), is not in ${path.basename(publicDir)}/`);
+        throw internalChanged(
+          INTERNALS.asyncScripts,
+          `the first script of ${page}, ${runtime} (webpack's runtime), is not in ${path.basename(publicDir)}/`,
+        );
       }
-      chunkGlobal = chunkQueueOfRuntime(fs.readFileSync(runtimeFile, "utf8"), path.relative(path.dirname(publicDir), runtimeFile));
+      chunkGlobal = chunkQueueOfRuntime(
+        fs.readFileSync(runtimeFile, "utf8"),
+        path.relative(path.dirname(publicDir), runtimeFile),
+      );
     }
     const result = deferFirstScripts(html, chunkGlobal, page);
     if (result !== null) {

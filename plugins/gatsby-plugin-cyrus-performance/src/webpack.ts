@@ -37,20 +37,31 @@ export function optimiseBrowserBundle<Config extends BrowserBundleConfig>(config
   // Everything is checked before anything is changed.
   const splitChunks = config.optimization?.splitChunks;
   const groups = splitChunks ? splitChunks.cacheGroups : undefined;
-  if (!isGroup(groups)) throw internalChanged(INTERNALS.cacheGroups, "the config has no optimization.splitChunks.cacheGroups");
+  if (!isGroup(groups))
+    throw internalChanged(INTERNALS.cacheGroups, "the config has no optimization.splitChunks.cacheGroups");
   const { styles, commons } = groups;
   if (!isGroup(styles) || typeof styles.test !== "function") {
-    throw internalChanged(INTERNALS.cacheGroups, "optimization.splitChunks.cacheGroups has no `styles` group with a test function");
+    throw internalChanged(
+      INTERNALS.cacheGroups,
+      "optimization.splitChunks.cacheGroups has no `styles` group with a test function",
+    );
   }
   // Gatsby's styles group takes exactly the modules of mini-css-extract's type.
   if (styles.test({ type: CSS_MODULE_TYPE }) !== true || styles.test({ type: "javascript/auto" }) !== false) {
-    throw internalChanged(INTERNALS.cssModuleType, `the \`styles\` cache group does not take the modules of type "${CSS_MODULE_TYPE}" (and only those)`);
+    throw internalChanged(
+      INTERNALS.cssModuleType,
+      `the \`styles\` cache group does not take the modules of type "${CSS_MODULE_TYPE}" (and only those)`,
+    );
   }
-  if (!isGroup(commons)) throw internalChanged(INTERNALS.cacheGroups, "optimization.splitChunks.cacheGroups has no `commons` group");
+  if (!isGroup(commons))
+    throw internalChanged(INTERNALS.cacheGroups, "optimization.splitChunks.cacheGroups has no `commons` group");
   // Gatsby's `commons` group has no test of its own (it goes by chunk count); a function one is kept.
   const test = commons.test;
   if (test !== undefined && typeof test !== "function") {
-    throw internalChanged(INTERNALS.cacheGroups, `the \`commons\` group's test is a ${test instanceof RegExp ? "RegExp" : typeof test}, not a function or nothing`);
+    throw internalChanged(
+      INTERNALS.cacheGroups,
+      `the \`commons\` group's test is a ${test instanceof RegExp ? "RegExp" : typeof test}, not a function or nothing`,
+    );
   }
 
   config.devtool = false;

@@ -1,4 +1,4 @@
-import * as React from "react";
+import { useEffect, useState, type FocusEvent } from "react";
 import { Picture } from "../content/picture";
 import type { CarouselLabels, ImageWithAlt } from "../../types/content";
 import { fill } from "../../utils/text";
@@ -21,20 +21,20 @@ export interface CarouselProps {
  * visitor prefers reduced motion; pressing play resumes it at once, even under the pointer.
  */
 export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = false }: CarouselProps) {
-  const [current, setCurrent] = React.useState(0);
-  const [playing, setPlaying] = React.useState(true);
-  const [hovered, setHovered] = React.useState(false);
-  const [focused, setFocused] = React.useState(false);
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const total = slides.length;
   const rotating = playing && !hovered && !focused && total > 1;
 
-  React.useEffect(() => {
+  useEffect(() => {
     // Known only in the browser, so the server HTML shows the default (playing) state.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only preference, read once after hydration
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
   }, []);
 
-  React.useEffect(() => {
+  useEffect(() => {
     if (!rotating) return undefined;
     const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % total), intervalMs);
     return () => window.clearTimeout(timer);
@@ -47,7 +47,7 @@ export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = fals
     }
     setPlaying(!playing);
   };
-  const isInside = (e: React.FocusEvent<HTMLElement>) =>
+  const isInside = (e: FocusEvent<HTMLElement>) =>
     e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
 
   return (

@@ -6,7 +6,14 @@ export function BackLink({ label, to = "/services" }: { label: string; to?: stri
   return (
     <Link to={to} className={styles.back}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {label}
     </Link>

@@ -6,7 +6,15 @@ export function Container({ children, wide = false }: { children: ReactNode; wid
   return <div className={wide ? styles.containerWide : styles.container}>{children}</div>;
 }
 
-export function Section({ children, tone = "plain", labelledBy }: { children: ReactNode; tone?: "plain" | "alt"; labelledBy?: string }) {
+export function Section({
+  children,
+  tone = "plain",
+  labelledBy,
+}: {
+  children: ReactNode;
+  tone?: "plain" | "alt";
+  labelledBy?: string;
+}) {
   return (
     <section className={tone === "alt" ? styles.sectionAlt : styles.section} aria-labelledby={labelledBy}>
       {children}

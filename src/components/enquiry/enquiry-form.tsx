@@ -56,7 +56,9 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
-    const typed = Object.fromEntries(FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]));
+    const typed = Object.fromEntries(
+      FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]),
+    );
     if (FIELDS.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
   }, []);
 

@@ -1,4 +1,4 @@
-import * as React from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import type { SiteIdentity } from "../../types/content";
 import { whatsappHref } from "../../utils/text";
 import { ArrowUpIcon, ChatIcon } from "./icons";
@@ -14,8 +14,8 @@ export const SCROLL_THRESHOLD = 300;
  * `null` is "not scrolled yet".
  */
 function usePastThreshold() {
-  const [past, setPast] = React.useState<boolean | null>(null);
-  React.useEffect(() => {
+  const [past, setPast] = useState<boolean | null>(null);
+  useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
@@ -37,7 +37,7 @@ function usePastThreshold() {
 }
 
 /** Scrolls smoothly unless the visitor prefers reduced motion, and keeps "#top" out of the address. */
-function scrollToTop(e: React.MouseEvent) {
+function scrollToTop(e: MouseEvent) {
   e.preventDefault();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });

@@ -1,4 +1,3 @@
-import * as React from "react";
 import type { SiteIdentity } from "../../types/content";
 import { addressLines, fill, mailtoHref, telHref } from "../../utils/text";
 import { SocialIcon } from "./icons";

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { Link } from "gatsby";
 import { Picture } from "../content/picture";
 import type { MenuEntry, NavItem, SiteIdentity } from "../../types/content";

@@ -1,10 +1,10 @@
-import * as React from "react";
+import type { ReactNode } from "react";
 
 /*
  * Inline stroke icons (a few hundred bytes in all) instead of an icon library. Decorative only:
  * every control that uses one carries its own accessible name.
  */
-function Icon({ children, size = 20 }: { children: React.ReactNode; size?: number }) {
+function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -48,7 +48,7 @@ export const ChatIcon = () => (
   </Icon>
 );
 
-const socialPaths: Record<string, React.ReactNode> = {
+const socialPaths: Record<string, ReactNode> = {
   facebook: <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />,
   instagram: (
     <>

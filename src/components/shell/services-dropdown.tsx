@@ -1,4 +1,4 @@
-import * as React from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent } from "react";
 import { Link } from "gatsby";
 import type { MenuEntry, NavItem } from "../../types/content";
 import { ChevronIcon } from "./icons";
@@ -24,26 +24,26 @@ interface ServicesDropdownProps {
  * announce a wrong state. Once scripts run, the state starts from what CSS showed at that moment.
  */
 export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: ServicesDropdownProps) {
-  const [hovered, setHovered] = React.useState(false);
-  const [focusOpened, setFocusOpened] = React.useState(false);
-  const [pinned, setPinned] = React.useState(false);
-  const itemRef = React.useRef<HTMLLIElement>(null);
-  const buttonRef = React.useRef<HTMLButtonElement>(null);
-  const listId = React.useId();
+  const [hovered, setHovered] = useState(false);
+  const [focusOpened, setFocusOpened] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
   const open = hovered || focusOpened || pinned;
   const scripted = useScriptTakeover(() => {
     setHovered(itemRef.current?.matches(":hover") ?? false);
     setFocusOpened(itemRef.current?.matches(":focus-within") ?? false);
   });
 
-  const close = React.useCallback(() => {
+  const close = useCallback(() => {
     setHovered(false);
     setFocusOpened(false);
     setPinned(false);
   }, []);
 
   // Safari does not focus a clicked button, so a blur cannot be relied on to close a pinned list.
-  React.useEffect(() => {
+  useEffect(() => {
     if (!pinned) return undefined;
     const onPointerDown = (e: PointerEvent) => {
       if (!(e.target instanceof Node && itemRef.current?.contains(e.target))) close();
@@ -52,11 +52,11 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [pinned, close]);
 
-  const choose = React.useCallback(() => {
+  const choose = useCallback(() => {
     close();
     onNavigate();
   }, [close, onNavigate]);
-  const isInside = (e: React.FocusEvent<HTMLElement>) =>
+  const isInside = (e: FocusEvent<HTMLElement>) =>
     e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget);
 
   return (
@@ -110,7 +110,7 @@ export function ServicesDropdown({ item, entries, toggleLabel, onNavigate }: Ser
 }
 
 /** The 19 entries, memoised: opening and closing the list, and the hand-over to scripts, leave them as they are. */
-const DropdownEntries = React.memo(function DropdownEntries({
+const DropdownEntries = memo(function DropdownEntries({
   entries,
   onChoose,
 }: {

@@ -1,4 +1,4 @@
-import * as React from "react";
+import type { ReactNode } from "react";
 import type { ShellData } from "../../types/content";
 import { FloatingButtons } from "./floating-buttons";
 import { Footer } from "./footer";
@@ -6,7 +6,7 @@ import { Header } from "./header";
 import * as styles from "./shell.module.css";
 
 /** Page frame shared by every page. Presentational: the Layout wrapper queries ShellData. */
-export function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   return (
     <>
       <a href="#main" className={styles.skipLink}>

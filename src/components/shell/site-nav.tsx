@@ -1,4 +1,4 @@
-import * as React from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "gatsby";
 import type { Labels, MenuEntry, NavItem } from "../../types/content";
 import { MenuIcon } from "./icons";
@@ -19,12 +19,12 @@ interface SiteNavProps {
  * run it becomes a disclosure button that starts in the state the visitor left the toggle in.
  */
 export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
-  const [menuOpen, setMenuOpen] = React.useState(false);
-  const [refocus, setRefocus] = React.useState(false);
-  const hamburgerRef = React.useRef<HTMLButtonElement>(null);
-  const summaryRef = React.useRef<HTMLElement>(null);
-  const listId = React.useId();
-  const closeMenu = React.useCallback(() => setMenuOpen(false), []);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [refocus, setRefocus] = useState(false);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const listId = useId();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const scripted = useScriptTakeover(() => {
     const summary = summaryRef.current;
     setMenuOpen(summary?.parentElement instanceof HTMLDetailsElement && summary.parentElement.open);
@@ -32,7 +32,7 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
   });
 
   // The toggle the visitor had focused is replaced by the button: focus moves with it.
-  React.useEffect(() => {
+  useEffect(() => {
     if (refocus) hamburgerRef.current?.focus();
   }, [refocus]);
 
@@ -87,7 +87,7 @@ interface NavItemsProps {
  * The list's links, memoised: opening the menu and the hand-over to scripts re-render the nav, and
  * re-rendering every Link in the same task as hydration's effects cost tens of ms on a slow phone.
  */
-const NavItems = React.memo(function NavItems({ nav, servicesMenu, toggleLabel, onNavigate }: NavItemsProps) {
+const NavItems = memo(function NavItems({ nav, servicesMenu, toggleLabel, onNavigate }: NavItemsProps) {
   return nav.map((item) =>
     item.dropdown ? (
       <ServicesDropdown

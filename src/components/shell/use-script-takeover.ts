@@ -1,4 +1,4 @@
-import * as React from "react";
+import { useState } from "react";
 import { useHydrated } from "../../hooks/use-hydrated";
 
 /**
@@ -16,7 +16,7 @@ import { useHydrated } from "../../hooks/use-hydrated";
  */
 export function useScriptTakeover(takeOver: () => void): boolean {
   const hydrated = useHydrated();
-  const [scripted, setScripted] = React.useState(hydrated);
+  const [scripted, setScripted] = useState(hydrated);
   if (hydrated && !scripted) {
     setScripted(true);
     takeOver();

@@ -52,13 +52,21 @@ export function ContactView(props: ContactViewProps) {
               </address>
               <dl className={styles.details}>
                 <dt>{labels.mobile}</dt>
-                <dd><a href={telHref(props.mobile)}>{props.mobile}</a></dd>
+                <dd>
+                  <a href={telHref(props.mobile)}>{props.mobile}</a>
+                </dd>
                 <dt>{labels.telephone}</dt>
-                <dd><a href={telHref(props.telephone)}>{props.telephone}</a></dd>
+                <dd>
+                  <a href={telHref(props.telephone)}>{props.telephone}</a>
+                </dd>
                 <dt>{labels.email}</dt>
-                <dd><a href={`mailto:${props.email}`}>{props.email}</a></dd>
+                <dd>
+                  <a href={`mailto:${props.email}`}>{props.email}</a>
+                </dd>
                 <dt>{labels.website}</dt>
-                <dd><a href={props.website}>{props.website.replace(/^https?:\/\//, "")}</a></dd>
+                <dd>
+                  <a href={props.website}>{props.website.replace(/^https?:\/\//, "")}</a>
+                </dd>
               </dl>
             </section>
             <section aria-labelledby="enquiry-heading" className={cardStyles.card} id="enquiry">
@@ -83,7 +91,12 @@ export function ContactView(props: ContactViewProps) {
       <Section>
         <Container wide>
           <h2 id="region-heading">{props.region.heading}</h2>
-          <Carousel label={props.region.carouselLabel} slides={props.region.slides} labels={props.carouselLabels} lazy />
+          <Carousel
+            label={props.region.carouselLabel}
+            slides={props.region.slides}
+            labels={props.carouselLabels}
+            lazy
+          />
         </Container>
       </Section>
     </>

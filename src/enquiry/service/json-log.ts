@@ -14,7 +14,8 @@ export function jsonLog(write: (line: string) => void = (line) => void process.s
   const log = ((level, msg, fields = {}) => {
     write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   }) as JsonLog;
-  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
+  const text = (args: unknown[]) =>
+    args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
   log.receiverLogger = {
     info: (...args: unknown[]) => log("info", text(args)),
     warn: (...args: unknown[]) => log("warn", text(args)),

@@ -12,7 +12,8 @@ export interface ServiceSettings {
 export function loadServiceSettings(env: Env): ServiceSettings {
   const value = (name: string) => env[name]?.trim() || undefined;
   const port = value("ENQUIRY_PORT") ?? "9100";
-  if (!/^\d+$/.test(port) || Number(port) > 65535) throw new ConfigError(`ENQUIRY_PORT must be a port number from 0 to 65535 (got "${port}")`);
+  if (!/^\d+$/.test(port) || Number(port) > 65535)
+    throw new ConfigError(`ENQUIRY_PORT must be a port number from 0 to 65535 (got "${port}")`);
   const timeout = value("ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS") ?? "10";
   if (!/^\d+$/.test(timeout) || Number(timeout) < 1) {
     throw new ConfigError(`ENQUIRY_SHUTDOWN_TIMEOUT_SECONDS must be a whole number above 0 (got "${timeout}")`);

@@ -8,14 +8,22 @@ import type { Receiver } from "../receiver";
 import type { InFlight } from "./in-flight";
 import type { JsonLog } from "./json-log";
 
-export async function shutDown(server: http.Server, inFlight: InFlight, receiver: Receiver, timeoutMs: number, log: JsonLog): Promise<boolean> {
+export async function shutDown(
+  server: http.Server,
+  inFlight: InFlight,
+  receiver: Receiver,
+  timeoutMs: number,
+  log: JsonLog,
+): Promise<boolean> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
 
   let clean = true;
   if (!(await within(inFlight.idle(), timeoutMs))) {
     clean = false;
-    log("error", "requests still in flight after the shutdown timeout: closing their connections", { inFlight: inFlight.count() });
+    log("error", "requests still in flight after the shutdown timeout: closing their connections", {
+      inFlight: inFlight.count(),
+    });
   }
   // Connections whose last request just finished: close them as they become idle.
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
@@ -34,5 +42,11 @@ export async function shutDown(server: http.Server, inFlight: InFlight, receiver
 function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise.then(() => true, () => true), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }

@@ -68,10 +68,14 @@ const SCALARS: Record<string, string> = { string: "String", integer: "Int", numb
 
 /** gatsby-transformer-yaml's node type name, e.g. services-page/services-page.yaml (object) -> ServicesPageYaml. */
 export function nodeTypeName(file: string, isArray: boolean): string {
-  const base = isArray ? path.posix.basename(file).replace(/\.ya?ml$/i, "") : path.posix.basename(path.posix.dirname(file));
+  const base = isArray
+    ? path.posix.basename(file).replace(/\.ya?ml$/i, "")
+    : path.posix.basename(path.posix.dirname(file));
   // The transformer uses lodash's camelCase; for lowercase words joined by - or _ that is simply this.
   if (!/^[a-z]+(?:[-_][a-z]+)*$/.test(base)) {
-    throw new Error(`${file}: name the ${isArray ? "file" : "folder"} with lowercase words joined by hyphens (found "${base}")`);
+    throw new Error(
+      `${file}: name the ${isArray ? "file" : "folder"} with lowercase words joined by hyphens (found "${base}")`,
+    );
   }
   return `${base.split(/[-_]/).map(upperFirst).join("")}Yaml`;
 }
@@ -92,7 +96,10 @@ export function graphqlTypeDefs(sources: readonly SchemaSource[]): string {
     const walker = new Walker(source, types, nodes);
     const own = schema["x-graphql-type"];
     if (own !== undefined && own !== name) {
-      walker.fail(pointer, `"x-graphql-type": "${own}" cannot rename the node type, which gatsby-transformer-yaml names ${name}`);
+      walker.fail(
+        pointer,
+        `"x-graphql-type": "${own}" cannot rename the node type, which gatsby-transformer-yaml names ${name}`,
+      );
     }
     walker.objectType(schema, pointer, name, `type ${name} implements Node @dontInfer`);
   }
@@ -139,7 +146,11 @@ class Walker {
   resolve(schema: JsonSchema, pointer: string, seen = new Set<string>()): { schema: JsonSchema; pointer: string } {
     if (schema.$ref === undefined) return { schema, pointer };
     const ref = schema.$ref;
-    if (!ref.startsWith("#/")) this.fail(pointer, `only a $ref to a definition in the same schema ("#/definitions/...") is supported, not "${ref}"`);
+    if (!ref.startsWith("#/"))
+      this.fail(
+        pointer,
+        `only a $ref to a definition in the same schema ("#/definitions/...") is supported, not "${ref}"`,
+      );
     if (seen.has(ref)) this.fail(pointer, `the $ref "${ref}" refers to itself`);
     let target: unknown = this.source.schema;
     for (const raw of ref.slice(2).split("/")) {
@@ -152,7 +163,8 @@ class Walker {
 
   /** The schema of a list's items. */
   items(schema: JsonSchema, pointer: string): { schema: JsonSchema; pointer: string } {
-    if (!schema.items || Array.isArray(schema.items)) this.fail(pointer, 'a list needs one schema for all its items ("items": {...})');
+    if (!schema.items || Array.isArray(schema.items))
+      this.fail(pointer, 'a list needs one schema for all its items ("items": {...})');
     return this.resolve(schema.items, `${pointer}/items`);
   }
 
@@ -171,8 +183,13 @@ class Walker {
     const required = new Set(schema.required ?? []);
     def.fields = Object.entries(properties).map(([field, property]) => {
       const at = `${pointer}/properties/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      if (!NAME.test(field)) this.fail(at, `"${field}" is not a valid GraphQL field name (letters, digits and _, not starting with a digit)`);
-      if (RESERVED_FIELDS.has(field)) this.fail(at, `a field cannot be called "${field}": Gatsby uses that name on every node`);
+      if (!NAME.test(field))
+        this.fail(
+          at,
+          `"${field}" is not a valid GraphQL field name (letters, digits and _, not starting with a digit)`,
+        );
+      if (RESERVED_FIELDS.has(field))
+        this.fail(at, `a field cannot be called "${field}": Gatsby uses that name on every node`);
       const { type, directives } = this.fieldType(property, at, `${name}${upperFirst(field)}`);
       return `${field}: ${type}${required.has(field) ? "!" : ""}${directives}`;
     });
@@ -200,7 +217,10 @@ class Walker {
     if (link !== undefined) return this.linkType(link, pointer);
 
     if (typeof type !== "string") {
-      this.fail(pointer, `cannot tell the GraphQL type: give one "type" (string, integer, number, boolean, object or array)${type ? `, not ${JSON.stringify(type)}` : ""}`);
+      this.fail(
+        pointer,
+        `cannot tell the GraphQL type: give one "type" (string, integer, number, boolean, object or array)${type ? `, not ${JSON.stringify(type)}` : ""}`,
+      );
     }
     if (type in SCALARS) return { type: SCALARS[type]!, directives: "" };
     if (type === "array") {
@@ -214,7 +234,9 @@ class Walker {
       const definition = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(pointer)?.[1];
       const name =
         schema["x-graphql-type"] ??
-        (definition ? `${this.nodeName()}${upperFirst(definition.replace(/[-_]+(.)/g, (_, c: string) => c.toUpperCase()))}` : derivedName);
+        (definition
+          ? `${this.nodeName()}${upperFirst(definition.replace(/[-_]+(.)/g, (_, c: string) => c.toUpperCase()))}`
+          : derivedName);
       return { type: this.objectType(schema, pointer, name), directives: "" };
     }
     return this.fail(pointer, `the type "${type}" has no GraphQL counterpart here`);
@@ -223,7 +245,10 @@ class Walker {
   private linkType(link: { to?: unknown; by?: unknown }, pointer: string): { type: string; directives: string } {
     const target = typeof link.to === "string" ? this.nodes.get(link.to) : undefined;
     if (!target) {
-      this.fail(pointer, `"x-link" needs "to": one of the content files (${[...this.nodes.keys()].join(", ")}), found ${JSON.stringify(link.to)}`);
+      this.fail(
+        pointer,
+        `"x-link" needs "to": one of the content files (${[...this.nodes.keys()].join(", ")}), found ${JSON.stringify(link.to)}`,
+      );
     }
     const by = link.by;
     if (typeof by !== "string" || !target.schema.properties?.[by] || !target.schema.required?.includes(by)) {

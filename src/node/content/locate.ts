@@ -44,6 +44,8 @@ export function describeEntry(item: unknown, index: number): string {
 
 /** sections[2].items, counting list positions from 1 as an editor does. */
 export function formatPath(at: Segment[]): string {
-  return at.reduce<string>((out, seg) => (typeof seg === "number" ? `${out}[${seg + 1}]` : out ? `${out}.${seg}` : seg), "");
+  return at.reduce<string>(
+    (out, seg) => (typeof seg === "number" ? `${out}[${seg + 1}]` : out ? `${out}.${seg}` : seg),
+    "",
+  );
 }
-

@@ -19,7 +19,8 @@ export function formatProblem(p: ContentProblem): string {
 
 export function formatProblems(problems: readonly ContentProblem[]): string {
   const noun = problems.length === 1 ? "problem" : "problems";
-  return [`The content in data/ has ${problems.length} ${noun}:`, ...problems.map((p) => `  - ${formatProblem(p)}`)].join(
-    "\n",
-  );
+  return [
+    `The content in data/ has ${problems.length} ${noun}:`,
+    ...problems.map((p) => `  - ${formatProblem(p)}`),
+  ].join("\n");
 }

@@ -17,7 +17,13 @@ function duplicates(file: LoadedFile | undefined, key: string, what: string): Co
     const first = firstSeen.get(value);
     if (first === undefined) firstSeen.set(value, i);
     else {
-      problems.push(locate(file, [i, key], `${key} "${value}" is already used by entry ${first + 1}: each ${what} needs its own ${key}`));
+      problems.push(
+        locate(
+          file,
+          [i, key],
+          `${key} "${value}" is already used by entry ${first + 1}: each ${what} needs its own ${key}`,
+        ),
+      );
     }
   });
   return problems;
@@ -30,7 +36,9 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
   const navigation = loaded.get("navigation/navigation.yaml");
   const problems = [...duplicates(services, "slug", "service"), ...duplicates(approvals, "key", "approval")];
 
-  const slugs = rows(services).map((r) => r.slug).filter((s): s is string => typeof s === "string");
+  const slugs = rows(services)
+    .map((r) => r.slug)
+    .filter((s): s is string => typeof s === "string");
   const menu = (navigation?.data as Row | undefined)?.servicesMenu;
   if (navigation && services && Array.isArray(menu)) {
     const listed = new Set<unknown>();
@@ -38,7 +46,11 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
       if (typeof slug !== "string") return;
       if (!slugs.includes(slug)) {
         problems.push(
-          locate(navigation, ["servicesMenu", i], `names the service "${slug}", which is not in ${services.rel} (its slugs: ${slugs.join(", ")})`),
+          locate(
+            navigation,
+            ["servicesMenu", i],
+            `names the service "${slug}", which is not in ${services.rel} (its slugs: ${slugs.join(", ")})`,
+          ),
         );
       } else if (listed.has(slug)) {
         problems.push(locate(navigation, ["servicesMenu", i], `names the service "${slug}" a second time`));
@@ -47,7 +59,13 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
     });
     for (const slug of slugs) {
       if (!listed.has(slug)) {
-        problems.push(locate(navigation, ["servicesMenu"], `does not list the service "${slug}" of ${services.rel}: every service belongs in the dropdown`));
+        problems.push(
+          locate(
+            navigation,
+            ["servicesMenu"],
+            `does not list the service "${slug}" of ${services.rel}: every service belongs in the dropdown`,
+          ),
+        );
       }
     }
   }
@@ -58,7 +76,13 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
       if (!Array.isArray(row.gallery)) return;
       row.gallery.forEach((key, j) => {
         if (typeof key === "string" && !keys.includes(key)) {
-          problems.push(locate(services, [i, "gallery", j], `names the approval "${key}", which is not in ${approvals.rel} (its keys: ${keys.join(", ")})`));
+          problems.push(
+            locate(
+              services,
+              [i, "gallery", j],
+              `names the approval "${key}", which is not in ${approvals.rel} (its keys: ${keys.join(", ")})`,
+            ),
+          );
         }
       });
     });

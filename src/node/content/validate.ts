@@ -7,7 +7,6 @@ import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
 
-
 const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
 
 /**
@@ -30,7 +29,11 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
     const doc = parseDocument(fs.readFileSync(abs, "utf8"), { lineCounter: lines, uniqueKeys: true });
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
-        problems.push({ file: rel, line: err.linePos?.[0]?.line, message: `YAML syntax error: ${firstLine(err.message)}` });
+        problems.push({
+          file: rel,
+          line: err.linePos?.[0]?.line,
+          message: `YAML syntax error: ${firstLine(err.message)}`,
+        });
       }
       continue;
     }
@@ -79,7 +82,11 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
     case "pattern": {
       const description = (error.parentSchema as { description?: string })?.description;
       const value = JSON.stringify(error.data);
-      return locate(file, at, `${value} is not valid${description ? `: ${description}` : ` (expected the pattern ${params.pattern})`}`);
+      return locate(
+        file,
+        at,
+        `${value} is not valid${description ? `: ${description}` : ` (expected the pattern ${params.pattern})`}`,
+      );
     }
     case "minLength":
       return locate(file, at, "must not be empty");
