@@ -5,30 +5,10 @@
  *   the scripts, let through afterwards, hydrate that page without a console error.
  * - Typed before hydration and sent after it: nothing typed is lost, and the script sends the JSON.
  */
-import type { Page } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
-import { contact } from "./support/content";
+import { formFields as fields, formText as text, storedEnquiries } from "./support/enquiry-form";
 import { at, axe, env, expect, holdScripts, test, waitForHydration } from "./support/fixtures";
 
-const { form: text } = contact;
-
-function fields(page: Page) {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: text.submit }) });
-  return {
-    form,
-    name: form.getByLabel(text.nameLabel!, { exact: true }),
-    email: form.getByLabel(text.emailLabel!, { exact: true }),
-    message: form.getByLabel(text.messageLabel!, { exact: true }),
-    submit: form.getByRole("button", { name: text.submit }),
-  };
-}
-
-const storedWith = (email: string) => {
-  const file = path.join(env("E2E_ENQUIRY_DIR"), "enquiries.jsonl");
-  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-  return lines.map((l) => JSON.parse(l) as Record<string, string>).filter((e) => e.email === email);
-};
+const storedWith = (email: string) => storedEnquiries(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === email);
 
 test(
   "sent before the scripts arrive: the browser posts it, stored once; hydration afterwards raises no error",

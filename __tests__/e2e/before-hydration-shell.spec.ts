@@ -8,18 +8,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { site, specNav } from "./support/content";
+import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 import { at, expect, holdScripts, isHydrated, openWithoutScripts, test, waitForHydration } from "./support/fixtures";
-
-const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
-const menu = (page: Page) => nav(page).locator(":scope > ul");
-const servicesLink = (page: Page) => nav(page).getByRole("link", { name: "Services", exact: true });
-const servicesItem = (page: Page) =>
-  menu(page)
-    .locator(":scope > li")
-    .filter({ has: page.locator(':scope > a[href="/services"]') });
-const dropdown = (page: Page) => servicesItem(page).locator(":scope > ul");
-const scrollTo = (page: Page, top: number) =>
-  page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
 
 /** Opens a route with every script held back, once the page is painted (its loader asks for them). */
 async function openBeforeScripts(page: Page, route: string) {

@@ -5,37 +5,8 @@
  * is one enquiry per client, already used), with the values kept. axe-core checks the page showing
  * each message.
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { Page, Request } from "@playwright/test";
-import { contact } from "./support/content";
+import { formFields as fields, formText as text, isEnquiry, storedEnquiries } from "./support/enquiry-form";
 import { at, axe, env, expect, open, test } from "./support/fixtures";
-
-const { form: text } = contact;
-const isEnquiry = (request: Request) => new URL(request.url()).pathname === "/api/email";
-
-function fields(page: Page) {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: text.submit }) });
-  return {
-    form,
-    name: form.getByLabel(text.nameLabel!, { exact: true }),
-    phone: form.getByLabel(`${text.phoneLabel} ${text.phoneHint}`),
-    email: form.getByLabel(text.emailLabel!, { exact: true }),
-    message: form.getByLabel(text.messageLabel!, { exact: true }),
-    submit: form.getByRole("button", { name: text.submit }),
-    status: form.getByRole("status"),
-  };
-}
-
-function storedEnquiries(dir: string): Array<Record<string, string>> {
-  const file = path.join(dir, "enquiries.jsonl");
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, string>);
-}
 
 test(
   "an empty required field shows the validation message and sends no request",
@@ -110,8 +81,14 @@ test(
     const origin = env("E2E_REFUSING_URL");
     const dir = env("E2E_REFUSING_ENQUIRY_DIR");
     // This receiver takes one enquiry per client an hour: use it up (201 the first time, 429 after).
+    // Each attempt sends its own text: an identical resend would be answered 200 as a duplicate.
     const first = await request.post(`${origin}/api/email`, {
-      data: { name: "Rate limit", phone: "", email: "limit@example.com", message: "Uses up the allowance." },
+      data: {
+        name: "Rate limit",
+        phone: "",
+        email: `limit-${testInfo.project.name}-${Date.now()}@example.com`,
+        message: "Uses up the allowance.",
+      },
     });
     expect([201, 429]).toContain(first.status());
 

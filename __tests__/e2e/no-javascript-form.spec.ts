@@ -5,38 +5,12 @@
  * `npm run test:e2e:nginx`, against nginx and the standalone service. (axe-core cannot run where
  * JavaScript is off; before-hydration-form.spec.ts checks these pages with the site's scripts held back.)
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { Page, Request } from "@playwright/test";
-import { contact, enquiryResults } from "./support/content";
+import type { Page } from "@playwright/test";
+import { enquiryResults } from "./support/content";
+import { formFields as fields, formText as text, isEnquiry, storedEnquiries as stored } from "./support/enquiry-form";
 import { env, expect, noJsAt, test } from "./support/fixtures";
 
 const noJs = noJsAt(375, 1280);
-const { form: text } = contact;
-const isEnquiry = (request: Request) => new URL(request.url()).pathname === "/api/email";
-
-function stored(dir: string): Array<Record<string, string>> {
-  const file = path.join(dir, "enquiries.jsonl");
-  return fs.existsSync(file)
-    ? fs
-        .readFileSync(file, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, string>)
-    : [];
-}
-
-function fields(page: Page) {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: text.submit }) });
-  return {
-    form,
-    name: form.getByLabel(text.nameLabel!, { exact: true }),
-    phone: form.getByLabel(`${text.phoneLabel} ${text.phoneHint}`),
-    email: form.getByLabel(text.emailLabel!, { exact: true }),
-    message: form.getByLabel(text.messageLabel!, { exact: true }),
-    submit: form.getByRole("button", { name: text.submit }),
-  };
-}
 
 async function openContact(page: Page, origin = "") {
   const response = await page.goto(`${origin}/contact`);
@@ -134,7 +108,7 @@ test.describe("the enquiry form without JavaScript", () => {
           name: "Rate limit",
           phone: "",
           email: "limit@example.com",
-          message: `Uses up the allowance ${testInfo.project.name}`,
+          message: `Uses up the allowance ${testInfo.project.name} ${Date.now()}`,
         },
       });
       expect([201, 429]).toContain(first.status());

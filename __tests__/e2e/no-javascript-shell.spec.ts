@@ -9,21 +9,12 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { dropdownEntries, serviceOf, site, specDropdown, specNav, whyCyrus } from "./support/content";
 import { axe, expect, holdScripts, isHydrated, noJsAt, openWithoutScripts, test } from "./support/fixtures";
+import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 
 const { menuOpen, menuClose } = site.labels as Record<"menuOpen" | "menuClose", string>;
 
-const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
 /** The script-free hamburger: a <summary>, which Playwright's role queries do not list as a button. */
 const menuToggle = (page: Page) => nav(page).locator("details > summary");
-const menu = (page: Page) => nav(page).locator(":scope > ul");
-const servicesLink = (page: Page) => nav(page).getByRole("link", { name: "Services", exact: true });
-const servicesItem = (page: Page) =>
-  menu(page)
-    .locator(":scope > li")
-    .filter({ has: page.locator(':scope > a[href="/services"]') });
-const dropdown = (page: Page) => servicesItem(page).locator(":scope > ul");
-const scrollTo = (page: Page, top: number) =>
-  page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 async function openPage(page: Page, route: string) {
