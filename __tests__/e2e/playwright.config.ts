@@ -10,21 +10,9 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromePath, chromiumArgs } from "../support/chromium";
 
 const projectRoot = path.resolve(__dirname, "../..");
-
-/** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
-export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export const viewports = {
   "mobile-375": { width: 375, height: 812 },
@@ -57,7 +45,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: chromePath, args: chromiumArgs },
+    launchOptions: { executablePath: chromePath, args: [...chromiumArgs] },
     // The site's own origin only; nothing is fetched from the internet (the map frame is blocked).
     serviceWorkers: "block",
     locale: "en-GB",

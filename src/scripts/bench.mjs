@@ -26,40 +26,16 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 // The build's own reading of webpack's chunk groups (TypeScript: `npm run bench` runs node with tsx).
 import { chunkGroupScripts } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints.ts";
+import { chromePath, chromiumArgs } from "../../__tests__/support/chromium.ts";
+import { specRoutes } from "../../__tests__/support/routes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
 const resultsDefault = path.join(root, "bench/results.json");
 const runsDir = path.join(root, "bench/runs");
 
-/** The route table of the specification, in its order (as in __tests__/support/routes.ts). */
-const ALL_ROUTES = [
-  "home",
-  "aboutus",
-  "services",
-  "services/study-design",
-  "services/clinical-trial-management",
-  "services/clinical-trial-monitoring",
-  "services/quality-assurance",
-  "services/artificial-intelligence",
-  "services/regulatory-affairs",
-  "services/cdms",
-  "services/scientific-affairs",
-  "services/data-management",
-  "services/medical-devices",
-  "services/project-management",
-  "services/therapeutic-areas",
-  "services/phases",
-  "services/outsourced-clinical-trials",
-  "services/pharmacovigilance",
-  "services/clinical-operations",
-  "services/training-certification",
-  "services/committees",
-  "contact",
-  "activities",
-  "whycyrus",
-  "services/regulatory-approvals",
-].map((route) => `/${route}`);
+/** The route table of the specification, in its order. */
+const ALL_ROUTES = specRoutes;
 
 /** Where the warm rebuild changes one line: a value an editor would plausibly edit. */
 const WARM_EDIT = { file: "data/about/about.yaml", line: /^(\s*text: ".*)("\s*)$/, marker: " (bench edit)" };
@@ -75,16 +51,6 @@ const BUDGETS = {
 };
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 /* ------------------------------------------------------------------ options */
 
 function options() {
@@ -312,10 +278,9 @@ async function lighthouseRunner(configName) {
   const chromeLauncher = await import("chrome-launcher");
   const config =
     configName === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined; // the default configuration is the mobile one, with simulated throttling
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   let chrome = null;
   const launch = async () => {
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumArgs], logLevel: "silent" });
   };
   const kill = async () => {
     if (chrome) await chrome.kill();
@@ -569,7 +534,7 @@ async function main() {
   const lhVersion = JSON.parse(
     fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8"),
   ).version;
-  const chromium = spawnSync(process.env.CHROME_PATH || "/usr/bin/chromium", ["--version"], {
+  const chromium = spawnSync(chromePath, ["--version"], {
     encoding: "utf8",
   }).stdout?.trim();
   const results = {

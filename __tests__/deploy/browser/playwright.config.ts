@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromePath, chromiumArgs } from "../../support/chromium";
 
 const projectRoot = path.resolve(__dirname, "../../..");
 
@@ -26,18 +27,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromePath, args: [...chromiumArgs] },
     serviceWorkers: "block",
     actionTimeout: 10_000,
     navigationTimeout: 30_000,
