@@ -7,9 +7,10 @@
  * menu or the dropdown open.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { dropdownEntries, serviceOf, site, specDropdown, specNav, whyCyrus } from "./support/content";
+import { dropdownEntries, serviceOf, site, specDropdown, specNav } from "./support/content";
 import { axe, expect, holdScripts, isHydrated, noJsAt, openWithoutScripts, test } from "./support/fixtures";
 import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
+import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
 
 const { menuOpen, menuClose } = site.labels as Record<"menuOpen" | "menuClose", string>;
 
@@ -228,25 +229,6 @@ test(
   noJsAt(375, 1280),
   async ({ page }) => {
     await openPage(page, "/whycyrus");
-    const cards = page.getByRole("main").getByRole("listitem");
-    await expect(cards).toHaveCount(7);
-    const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
-    for (let i = 0; i < 7; i += 1) await expect(description(i), "hidden at first").toBeHidden();
-
-    for (let i = 0; i < 7; i += 1) {
-      await cards.nth(i).hover();
-      await expect(description(i)).toBeVisible();
-      for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
-    }
-    await page.mouse.move(1, 1);
-    await expect(description(6)).toBeHidden();
-
-    await page.getByRole("main").getByRole("heading", { level: 1 }).click();
-    for (let i = 0; i < 7; i += 1) {
-      await page.keyboard.press("Tab");
-      await expect(cards.nth(i).getByRole("button")).toBeFocused();
-      await expect(description(i)).toBeVisible();
-      if (i > 0) await expect(description(i - 1)).toBeHidden();
-    }
+    await expectDescriptionsRevealOnHoverAndFocus(page);
   },
 );

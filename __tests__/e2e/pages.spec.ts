@@ -5,9 +5,11 @@
  * by a link inside the site is styled as when opened directly (each page inlines only its own CSS,
  * so the next page's stylesheet is fetched on the way).
  */
-import { serviceOf, servicesPage, site, specCardRoutes, whyCyrus } from "./support/content";
+import { specCardRoutes } from "../support/routes";
+import { serviceOf, servicesPage, site } from "./support/content";
 import type { Locator, Page } from "@playwright/test";
 import { at, expect, open, test } from "./support/fixtures";
+import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
 
 /**
  * How every element in <main> is laid out and painted, as the browser computed it, once transitions
@@ -129,34 +131,6 @@ test(
   at(375, 1280),
   async ({ page }) => {
     await open(page, "/whycyrus");
-    const cards = page.getByRole("main").getByRole("listitem");
-    await expect(cards).toHaveCount(7);
-    const description = (i: number) => cards.nth(i).getByText(whyCyrus.cards[i]!.description);
-
-    for (let i = 0; i < 7; i += 1) {
-      await expect(cards.nth(i).getByRole("heading", { level: 2 })).toHaveText(whyCyrus.cards[i]!.title);
-      await expect(description(i), "hidden at first").toBeHidden();
-      await expect(description(i)).toBeAttached(); // in the HTML for crawlers and screen readers
-    }
-
-    // Hover: only the hovered card's description shows.
-    for (let i = 0; i < 7; i += 1) {
-      await cards.nth(i).hover();
-      await expect(description(i)).toBeVisible();
-      for (let j = 0; j < 7; j += 1) if (j !== i) await expect(description(j)).toBeHidden();
-    }
-    await page.mouse.move(1, 1);
-    await expect(description(6)).toBeHidden();
-
-    // Keyboard: Tab from the intro through the cards' buttons.
-    await page.getByRole("main").getByRole("heading", { level: 1 }).click();
-    for (let i = 0; i < 7; i += 1) {
-      await page.keyboard.press("Tab");
-      await expect(cards.nth(i).getByRole("button")).toBeFocused();
-      await expect(description(i)).toBeVisible();
-      if (i > 0) await expect(description(i - 1), "the previous card hides again").toBeHidden();
-    }
-    await page.keyboard.press("Tab");
-    await expect(description(6)).toBeHidden();
+    await expectDescriptionsRevealOnHoverAndFocus(page);
   },
 );

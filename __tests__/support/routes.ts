@@ -26,3 +26,26 @@ export const specRoutes: readonly string[] = [
   "whycyrus",
   "services/regulatory-approvals",
 ].map((route) => `/${route}`);
+
+/** Spec §2 (Services index): the routes of the 19 cards, in order. */
+export const specCardRoutes: readonly string[] = [
+  "clinical-operations",
+  "study-design",
+  "project-management",
+  "clinical-trial-management",
+  "data-management",
+  "clinical-trial-monitoring",
+  "quality-assurance",
+  "outsourced-clinical-trials",
+  "training-certification",
+  "medical-devices",
+  "artificial-intelligence",
+  "phases",
+  "regulatory-affairs",
+  "pharmacovigilance",
+  "therapeutic-areas",
+  "cdms",
+  "scientific-affairs",
+  "committees",
+  "regulatory-approvals",
+].map((slug) => `/services/${slug}`);

@@ -8,6 +8,7 @@ import { NotFoundView } from "../../src/components/views/not-found-view";
 import { ServicesIndexView } from "../../src/components/views/services-index-view";
 import { WhyCyrusView } from "../../src/components/views/why-cyrus-view";
 import { fakeImage, loadShellData, loadYaml } from "../support/content";
+import { specCardRoutes } from "../support/routes";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- YAML test data is checked by the assertions */
 const yaml = (file: string): any => loadYaml(`data/${file}`);
@@ -57,29 +58,7 @@ test("services index: intro, three bullet columns and 19 cards with title, link 
   expect(container.querySelectorAll("[data-columns]")).toHaveLength(3);
   const grid = screen.getByRole("region", { name: page.gridHeading });
   const links = within(grid).getAllByRole("link");
-  expect(links.map((a) => a.getAttribute("href"))).toEqual(
-    [
-      "clinical-operations",
-      "study-design",
-      "project-management",
-      "clinical-trial-management",
-      "data-management",
-      "clinical-trial-monitoring",
-      "quality-assurance",
-      "outsourced-clinical-trials",
-      "training-certification",
-      "medical-devices",
-      "artificial-intelligence",
-      "phases",
-      "regulatory-affairs",
-      "pharmacovigilance",
-      "therapeutic-areas",
-      "cdms",
-      "scientific-affairs",
-      "committees",
-      "regulatory-approvals",
-    ].map((slug) => `/services/${slug}`),
-  );
+  expect(links.map((a) => a.getAttribute("href"))).toEqual(specCardRoutes);
   expect(links.map((a) => a.textContent)).toEqual(
     expect.arrayContaining([
       "Clinical Operations",

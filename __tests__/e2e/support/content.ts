@@ -105,29 +105,6 @@ export const specDropdown = [
   "Regulatory Approvals",
 ];
 
-/** Spec §2 (Services index): the routes of the 19 cards, in order. */
-export const specCardRoutes = [
-  "clinical-operations",
-  "study-design",
-  "project-management",
-  "clinical-trial-management",
-  "data-management",
-  "clinical-trial-monitoring",
-  "quality-assurance",
-  "outsourced-clinical-trials",
-  "training-certification",
-  "medical-devices",
-  "artificial-intelligence",
-  "phases",
-  "regulatory-affairs",
-  "pharmacovigilance",
-  "therapeutic-areas",
-  "cdms",
-  "scientific-affairs",
-  "committees",
-  "regulatory-approvals",
-].map((slug) => `/services/${slug}`);
-
 export const serviceOf = (route: string) => services.find((s) => servicePath(s.slug) === route);
 
 /** The dropdown's entries as the data orders them: label and route. */
