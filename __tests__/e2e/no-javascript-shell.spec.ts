@@ -217,7 +217,10 @@ test.describe("floating buttons without JavaScript", () => {
 
       // From the keyboard as well.
       await scrollTo(page, 1500);
+      // Shown by a scroll-driven animation on the next frame: a link still hidden cannot take focus.
+      await expect(toTop).toBeVisible();
       await toTop.focus();
+      await expect(toTop).toBeFocused();
       await page.keyboard.press("Enter");
       await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
     },
