@@ -21,7 +21,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sharp",
       options: {
-        // See "Performance" in README.md for the measurements behind these choices.
+        // docs/performance.md gives the measurements behind these choices.
         defaults: {
           // No AVIF: on these images it is larger than WebP at the same quality, and encoding it
           // took most of the build. WebP, with JPEG/PNG as fallback, covers every current browser.

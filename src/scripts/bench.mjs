@@ -14,7 +14,7 @@
  *
  * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,desktop]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
- * README.md ("Performance") explains the options, the budgets and how the figures are made.
+ * docs/performance.md explains the options, the budgets and how the figures are made.
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
  */
 import { spawn, spawnSync } from "node:child_process";
