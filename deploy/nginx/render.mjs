@@ -56,9 +56,19 @@ const LISTEN = /^(\d{1,5}|[\w.-]+:\d{1,5}|\[[0-9a-fA-F:.]+\]:\d{1,5})$/;
 const UPSTREAM = /^([\w.-]+|\[[0-9a-fA-F:.]+\]):\d{1,5}$|^unix:\/[^\s"'$\\;{}#]+$/;
 const SERVER_NAME = /^(_|[\w.*-]+)$/;
 
+/**
+ * nginx's binary: NGINX_BIN, else the one on PATH, else Debian's /usr/sbin/nginx, which is not on the
+ * PATH of a non-root user (nor of a CI shell started with a minimal PATH).
+ */
+export function nginxBinary() {
+  if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
+  if (!spawnSync("nginx", ["-v"]).error) return "nginx";
+  return fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+}
+
 /** "1.25.1" → true when nginx ≥ 1.25.1 (where `http2 on;` replaced `listen … http2`). */
 function nginxHasHttp2Directive() {
-  const result = spawnSync("nginx", ["-v"], { encoding: "utf8" });
+  const result = spawnSync(nginxBinary(), ["-v"], { encoding: "utf8" });
   const version = (result.stderr ?? "").match(/nginx\/(\d+)\.(\d+)\.(\d+)/);
   if (!version) return false;
   const [major, minor, patch] = version.slice(1).map(Number);

@@ -13,7 +13,10 @@ import { freePort, projectRoot } from "../../support/serve";
 
 export { projectRoot };
 
-export const NGINX = process.env.NGINX_BIN || "nginx";
+/** NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx (off a non-root user's PATH), as render.mjs. */
+export const NGINX =
+  process.env.NGINX_BIN ||
+  (spawnSync("nginx", ["-v"]).error && fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
 
 /** The build the stack serves (a copy of it): public/, or DEPLOY_PUBLIC_DIR (e.g. a release about to go live). */
 export const builtSite = path.resolve(projectRoot, process.env.DEPLOY_PUBLIC_DIR || "public");
