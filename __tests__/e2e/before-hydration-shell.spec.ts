@@ -7,7 +7,7 @@
  * (Escape, focus return, pinning by click, scrolling to the top without "#top" in the address).
  */
 import type { Locator, Page } from "@playwright/test";
-import { site, specNav } from "./support/content";
+import { site, navLabels } from "./support/content";
 import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 import { at, expect, holdScripts, isHydrated, openWithoutScripts, test, waitForHydration } from "./support/fixtures";
 
@@ -66,7 +66,7 @@ test.describe("mobile menu before the scripts", () => {
       await toggle.focus();
       await page.keyboard.press("Enter");
       await expect(menu(page)).toBeVisible();
-      await expect(menu(page).locator(":scope > li > a")).toHaveText(specNav);
+      await expect(menu(page).locator(":scope > li > a")).toHaveText(navLabels);
       const before = await box(toggle);
 
       const hiddenFrames = await watchShown(page, "nav > ul");

@@ -11,7 +11,7 @@
  * Reduced motion is emulated so that scrolling is instant and measurable and the carousels hold still.
  */
 import type { Page } from "@playwright/test";
-import { specRoutes } from "./support/content";
+import { routes } from "./support/content";
 import { at, expect, isMapRequest, open, test } from "./support/fixtures";
 
 /**
@@ -227,7 +227,7 @@ const kb = {
   step: (page: Page) => page.evaluate(() => (window as unknown as Probe).__kb.step()),
 };
 
-for (const route of [...specRoutes, "/no-such-page"]) {
+for (const route of [...routes, "/no-such-page"]) {
   const name = route === "/no-such-page" ? "the 404 page" : route;
   test(`keyboard walk of ${name}`, at(375, 1280), async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -1,13 +1,13 @@
 /**
  * The shell with JavaScript disabled (projects nojs-375 and nojs-1280): the hamburger opens and
  * closes the menu by HTML alone and its links navigate; the Services dropdown opens on hover and on
- * keyboard focus by CSS, Tab walks its 19 entries and they navigate; the dropdown stays hidden on
+ * keyboard focus by CSS, Tab walks its entries and they navigate; the dropdown stays hidden on
  * mobile; scroll-to-top is a link that shows past 300 px (CSS scroll-driven animation) and brings the
  * page to the top; the Why Cyrus descriptions show on hover and focus; axe finds nothing with the
  * menu or the dropdown open.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { dropdownEntries, serviceOf, site, specDropdown, specNav } from "./support/content";
+import { dropdownEntries, serviceOf, site, dropdownLabels, navLabels } from "./support/content";
 import { axe, expect, holdScripts, isHydrated, noJsAt, openWithoutScripts, test } from "./support/fixtures";
 import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
@@ -69,7 +69,7 @@ test.describe("mobile menu without JavaScript", () => {
       await toggle.click();
       await expect(menu(page)).toBeVisible();
       await expect(toggle).toHaveAccessibleName(menuClose);
-      await expect(menu(page).locator(":scope > li > a")).toHaveText(specNav);
+      await expect(menu(page).locator(":scope > li > a")).toHaveText(navLabels);
 
       await toggle.click();
       await expect(menu(page)).toBeHidden();
@@ -96,7 +96,7 @@ test.describe("mobile menu without JavaScript", () => {
     await openPage(page, "/home");
     await menuToggle(page).click();
     await expect(servicesLink(page)).toBeVisible();
-    await expect(dropdown(page).locator("a")).toHaveCount(19);
+    await expect(dropdown(page).locator("a")).toHaveCount(dropdownLabels.length);
     await servicesLink(page).hover();
     await expect(dropdown(page)).toBeHidden();
     await servicesLink(page).focus();
@@ -120,7 +120,7 @@ test.describe("mobile menu without JavaScript", () => {
 
 test.describe("desktop dropdown without JavaScript", () => {
   test(
-    "no hamburger; the dropdown opens on hover with its 19 entries in order and closes when the pointer leaves",
+    "no hamburger; the dropdown opens on hover with its entries in order and closes when the pointer leaves",
     noJsAt(1280),
     async ({ page }) => {
       await openPage(page, "/home");
@@ -133,7 +133,7 @@ test.describe("desktop dropdown without JavaScript", () => {
       await servicesLink(page).hover();
       await expect(dropdown(page)).toBeVisible();
       const entries = dropdown(page).getByRole("link");
-      await expect(entries).toHaveText(specDropdown);
+      await expect(entries).toHaveText(dropdownLabels);
       expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
         dropdownEntries.map((e) => e.to),
       );
@@ -145,7 +145,7 @@ test.describe("desktop dropdown without JavaScript", () => {
   );
 
   test(
-    "keyboard focus opens the dropdown and Tab reaches its 19 entries in order, then leaves it closed",
+    "keyboard focus opens the dropdown and Tab reaches its entries in order, then leaves it closed",
     noJsAt(1280),
     async ({ page }) => {
       await openPage(page, "/home");
@@ -154,7 +154,7 @@ test.describe("desktop dropdown without JavaScript", () => {
       await expect(servicesLink(page)).toBeFocused();
       await expect(dropdown(page)).toBeVisible();
       const entries = dropdown(page).getByRole("link");
-      for (const [i, label] of specDropdown.entries()) {
+      for (const [i, label] of dropdownLabels.entries()) {
         await page.keyboard.press("Tab");
         await expect(entries.nth(i), `Tab #${i + 1} reaches ${label}`).toBeFocused();
         await expect(entries.nth(i)).toHaveText(label);
@@ -170,7 +170,7 @@ test.describe("desktop dropdown without JavaScript", () => {
     await openPage(page, "/home");
     const entry = dropdownEntries[6]!;
     await servicesLink(page).hover();
-    await dropdown(page).getByRole("link", { name: specDropdown[6], exact: true }).click();
+    await dropdown(page).getByRole("link", { name: dropdownLabels[6], exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${entry.to}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(serviceOf(entry.to)!.title);
     await expect(dropdown(page)).toBeHidden();

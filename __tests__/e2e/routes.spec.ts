@@ -5,7 +5,7 @@
  * screenshot under screenshots/<width>/.
  */
 import type { Page } from "@playwright/test";
-import { contentOf, home, notFound, screenshotName, site, specRoutes } from "./support/content";
+import { contentOf, home, notFound, screenshotName, site, routes } from "./support/content";
 import { everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
 
 async function expectShell(page: Page) {
@@ -30,7 +30,7 @@ async function horizontalOverflow(page: Page) {
 
 const shotWidths = [375, 1280];
 
-for (const route of specRoutes) {
+for (const route of routes) {
   test(`${route} answers at its exact path with its heading and content`, everyViewport, async ({ page, problems }) => {
     const response = await open(page, route, { networkIdle: true });
     expect(response.status()).toBe(200);

@@ -1,10 +1,10 @@
 /**
  * The shell on every page: logo link, navigation order, the Services link and dropdown (hover,
- * keyboard, its 19 entries each reaching its page), the hamburger menu at 768 px and below, and the
+ * keyboard, its entries each reaching its page), the hamburger menu at 768 px and below, and the
  * floating buttons (scroll thresholds, scroll to top, the messaging link).
  */
 import type { Page } from "@playwright/test";
-import { dropdownEntries, serviceOf, servicesPage, site, specDropdown, specNav } from "./support/content";
+import { dropdownEntries, serviceOf, servicesPage, site, dropdownLabels, navLabels } from "./support/content";
 import { at, everyViewport, expect, open, test, width } from "./support/fixtures";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
@@ -38,7 +38,7 @@ test("the logo links to /home", everyViewport, async ({ page }) => {
 test("the navigation is in the spec's order and Services links to /services", everyViewport, async ({ page }) => {
   await open(page, "/home");
   const links = await topLevelLinks(page);
-  await expect(links).toHaveText(specNav);
+  await expect(links).toHaveText(navLabels);
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
     "/home",
     "/aboutus",
@@ -53,7 +53,7 @@ test("the navigation is in the spec's order and Services links to /services", ev
 });
 
 test.describe("desktop navigation", () => {
-  test("no hamburger; the dropdown opens on hover with its 19 entries in order", at(1024, 1280), async ({ page }) => {
+  test("no hamburger; the dropdown opens on hover with its entries in order", at(1024, 1280), async ({ page }) => {
     await open(page, "/home");
     await expect(nav(page).getByRole("button", { name: site.labels.menuOpen })).toBeHidden();
     await expect(servicesLink(page)).toBeVisible();
@@ -65,8 +65,8 @@ test.describe("desktop navigation", () => {
     await expect(list).toBeVisible();
     await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
     const entries = list.getByRole("link");
-    await expect(entries).toHaveCount(19);
-    await expect(entries).toHaveText(specDropdown);
+    await expect(entries).toHaveCount(dropdownLabels.length);
+    await expect(entries).toHaveText(dropdownLabels);
     expect(await entries.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
       dropdownEntries.map((e) => e.to),
     );
@@ -97,7 +97,7 @@ test.describe("desktop navigation", () => {
         await page.keyboard.press(key);
         await expect(list, `${key} opens the list`).toBeVisible();
         await expect(button).toHaveAttribute("aria-expanded", "true");
-        await expect(list.getByRole("link")).toHaveText(specDropdown);
+        await expect(list.getByRole("link")).toHaveText(dropdownLabels);
         // Tab moves into the list, in order.
         await page.keyboard.press("Tab");
         await expect(list.getByRole("link").first()).toBeFocused();
@@ -123,7 +123,7 @@ test.describe("desktop navigation", () => {
       const list = await dropdownList(page);
       await servicesLink(page).hover();
       const link = list.getByRole("link").nth(i);
-      await expect(link).toHaveText(specDropdown[i]!);
+      await expect(link).toHaveText(dropdownLabels[i]!);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${entry.to}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(serviceOf(entry.to)!.title);
@@ -145,7 +145,7 @@ test.describe("mobile navigation", () => {
     const close = nav(page).getByRole("button", { name: site.labels.menuClose });
     await expect(close).toHaveAttribute("aria-expanded", "true");
     await expect(menu).toBeVisible();
-    await expect(menu.locator(":scope > li > a")).toHaveText(specNav);
+    await expect(menu.locator(":scope > li > a")).toHaveText(navLabels);
     // The dropdown is not shown on mobile: neither its button nor its list, even on hover or a tap.
     const servicesItem = menu.locator(":scope > li").filter({ has: page.locator(':scope > a[href="/services"]') });
     await expect(servicesItem.locator(":scope > button")).toHaveCount(1);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { formatProblem, formatProblems } from "../../src/node/content/problems";
 import { validateContent } from "../../src/node/content/validate";
+import { content } from "../support/content";
 
 const realData = path.resolve(__dirname, "../../data");
 
@@ -28,7 +29,12 @@ function messages(dataDir: string): string[] {
   return validateContent(dataDir).map(formatProblem);
 }
 
-const servicesFile = "services/services.yaml";
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// Services picked from the data, so the tests follow an editor's changes.
+const [first, second] = content.services;
+const withGallery = content.services.find((s) => s.gallery?.length);
+const serviceFile = (slug: string) => `services/${slug}.yaml`;
 let dataDir: string;
 
 beforeEach(() => {
@@ -43,110 +49,161 @@ test("the content as committed has no problems", () => {
   expect(messages(realData)).toEqual([]);
 });
 
-test("a missing required field names the file, line, entry and field", () => {
-  edit(dataDir, servicesFile, (doc) => doc.deleteIn([1, "cardTitle"]));
-  const found = messages(dataDir);
-  expect(found).toHaveLength(1);
-  expect(found[0]).toMatch(
-    /^data\/services\/services\.yaml:\d+: entry 2 \(slug "study-design"\), field "cardTitle": is missing/,
-  );
+test("a missing required field names the file, line, column and field", () => {
+  edit(dataDir, serviceFile(second!.slug), (doc) => doc.delete("cardTitle"));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^data/services/${escape(second!.slug)}\\.yaml:\\d+:\\d+: field "cardTitle": is missing \\(it is required\\)$`,
+      ),
+    ),
+  ]);
 });
 
 test("a misspelt field name is reported, not ignored", () => {
-  edit(dataDir, servicesFile, (doc) => {
-    const value = doc.getIn([4, "menuLabel"]);
-    doc.deleteIn([4, "menuLabel"]);
-    doc.setIn([4, "menuLable"], value);
+  edit(dataDir, serviceFile(first!.slug), (doc) => {
+    const value = doc.get("menuLabel");
+    doc.delete("menuLabel");
+    doc.set("menuLable", value);
   });
-  const found = messages(dataDir);
-  expect(found).toEqual(
+  expect(messages(dataDir)).toEqual(
     expect.arrayContaining([
       expect.stringMatching(
-        /entry 5 \(slug "data-management"\), field "menuLable": is not a known field: check its spelling \(known fields here: .*menuLabel/,
+        /field "menuLable": is not a known field: check its spelling \(known fields here: .*menuLabel/,
       ),
-      expect.stringMatching(/entry 5 \(slug "data-management"\), field "menuLabel": is missing/),
+      expect.stringMatching(/field "menuLabel": is missing/),
     ]),
   );
 });
 
 test("an unknown field in a nested list names its position", () => {
-  edit(dataDir, "activities/activities.yaml", (doc) => doc.setIn(["sections", 2, "imgae"], "./images/section-3.jpg"));
+  edit(dataDir, "activities/activities.yaml", (doc) => doc.setIn(["sections", 0, "imgae"], "./images/section-1.jpg"));
   expect(messages(dataDir)).toEqual([
     expect.stringMatching(
-      /^data\/activities\/activities\.yaml:\d+: field "sections\[3\]\.imgae": is not a known field/,
+      /^data\/activities\/activities\.yaml:\d+:\d+: field "sections\[1\]\.imgae": is not a known field/,
     ),
   ]);
 });
 
 test("a wrong image path names the file it looked for", () => {
-  edit(dataDir, servicesFile, (doc) => doc.setIn([6, "banner"], "./images/quality-assurance-banner.jpeg"));
+  edit(dataDir, serviceFile(first!.slug), (doc) => doc.set("banner", "./images/no-such-banner.jpeg"));
   expect(messages(dataDir)).toEqual([
     expect.stringMatching(
-      /^data\/services\/services\.yaml:\d+: entry 7 \(slug "quality-assurance"\), field "banner": image file "\.\/images\/quality-assurance-banner\.jpeg" was not found \(looked for data\/services\/images\/quality-assurance-banner\.jpeg\)/,
+      new RegExp(
+        `^data/services/${escape(first!.slug)}\\.yaml:\\d+:\\d+: field "banner": image file "\\./images/no-such-banner\\.jpeg" was not found \\(looked for data/services/images/no-such-banner\\.jpeg\\)`,
+      ),
     ),
   ]);
 });
 
-test("a duplicate slug is reported on the second entry", () => {
-  edit(dataDir, servicesFile, (doc) => doc.setIn([2, "slug"], "study-design"));
+test("a service file whose slug is not its file name is reported, with both ways to mend it", () => {
+  edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", "renamed-service"));
   const found = messages(dataDir);
   expect(found).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(
-        /entry 3 \(slug "study-design"\), field "slug": slug "study-design" is already used by entry 2/,
-      ),
-      // The dropdown still names the slug that no longer exists.
-      expect.stringMatching(
-        /^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[3\]": names the service "project-management", which is not in data\/services\/services\.yaml/,
-      ),
+      `data/services/${second!.slug}.yaml:2:7: field "slug": slug "renamed-service" does not match the file name ${second!.slug}.yaml: a service's file is named after its slug. Rename the file to renamed-service.yaml, or set slug to "${second!.slug}"`,
     ]),
   );
 });
 
-test("a dropdown entry naming a service that does not exist is reported", () => {
-  edit(dataDir, "navigation/navigation.yaml", (doc) => doc.setIn(["servicesMenu", 11], "cdm"));
+test("two services with the same order are reported on the second", () => {
+  edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("order", first!.order));
   expect(messages(dataDir)).toEqual([
     expect.stringMatching(
-      /^data\/navigation\/navigation\.yaml:\d+: field "servicesMenu\[12\]": names the service "cdm", which is not in data\/services\/services\.yaml/,
+      new RegExp(
+        `^data/services/${escape(second!.slug)}\\.yaml:\\d+:\\d+: field "order": ${first!.order} is also the order of data/services/${escape(first!.slug)}\\.yaml: give each service its own number`,
+      ),
     ),
-    expect.stringMatching(/field "servicesMenu": does not list the service "cdms"/),
+  ]);
+});
+
+test("a dropdown entry naming a service that does not exist is reported, and the service it replaced", () => {
+  const index = content.navigation.servicesMenu.indexOf(second!.slug);
+  edit(dataDir, "navigation/navigation.yaml", (doc) => doc.setIn(["servicesMenu", index], "no-such-service"));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^data/navigation/navigation\\.yaml:\\d+:\\d+: field "servicesMenu\\[${index + 1}\\]": names the service "no-such-service", but there is no data/services/no-such-service\\.yaml`,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(
+        `field "servicesMenu": does not list the service "${escape(second!.slug)}" .*add "- ${escape(second!.slug)}"`,
+      ),
+    ),
   ]);
 });
 
 test("a gallery naming an approval that does not exist is reported", () => {
-  edit(dataDir, servicesFile, (doc) => doc.setIn([18, "gallery", 2], "fda"));
+  expect(withGallery).toBeDefined();
+  edit(dataDir, serviceFile(withGallery!.slug), (doc) => doc.setIn(["gallery", 0], "no-such-approval"));
   expect(messages(dataDir)).toEqual([
-    expect.stringMatching(/entry 19 \(slug "regulatory-approvals"\), field "gallery\[3\]": names the approval "fda"/),
+    expect.stringMatching(
+      /field "gallery\[1\]": names the approval "no-such-approval", but there is no data\/approvals\/no-such-approval\.yaml/,
+    ),
+  ]);
+});
+
+test("a removed approval still named by a gallery is reported", () => {
+  const key = withGallery!.gallery![0]!;
+  fs.rmSync(path.join(dataDir, "approvals", `${key}.yaml`));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(new RegExp(`field "gallery\\[1\\]": names the approval "${escape(key)}", but there is no`)),
+  ]);
+});
+
+test("the services folder needs at least one service", () => {
+  for (const { slug } of content.services) fs.rmSync(path.join(dataDir, serviceFile(slug)));
+  edit(dataDir, "navigation/navigation.yaml", (doc) => doc.set("servicesMenu", []));
+  expect(messages(dataDir)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^data\/services\/: needs at least 1 service file/)]),
+  );
+});
+
+test("a YAML file the site would not read (a misspelt folder) is reported", () => {
+  fs.mkdirSync(path.join(dataDir, "service"));
+  fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, "service", "new-service.yaml"));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      /^data\/service\/new-service\.yaml: is not a file the site reads\. Content files are .*data\/services\/<slug>\.yaml/,
+    ),
   ]);
 });
 
 test.each([
-  ["home/home.yaml", ["slides"], 'field "slides": must have exactly 4 items \\(found 3\\)'],
-  ["contact/contact.yaml", ["region", "slides"], 'field "region.slides": must have exactly 4 items \\(found 3\\)'],
-  [servicesFile, [], "must have exactly 19 items \\(found 18\\)"],
-])("a wrong count in %s is reported", (file, at, expected) => {
+  ["home/home.yaml", ["slides"]],
+  ["contact/contact.yaml", ["region", "slides"]],
+  ["why-cyrus/why-cyrus.yaml", ["cards"]],
+  ["activities/activities.yaml", ["sections"]],
+])("%s: any number of entries in %j, at least one", (file, at) => {
   edit(dataDir, file, (doc) => {
-    const list = doc.getIn(at, true) as { items: unknown[] } | undefined;
-    (list ?? (doc.contents as unknown as { items: unknown[] })).items.pop();
+    const list = doc.getIn(at, true) as { items: unknown[] };
+    list.items.push(list.items[0]);
   });
-  expect(messages(dataDir).join("\n")).toMatch(new RegExp(`data/${file.replace(/\./g, "\\.")}:\\d+: .*${expected}`));
+  expect(messages(dataDir)).toEqual([]);
+  edit(dataDir, file, (doc) => doc.setIn(at, []));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^data/${escape(file)}:\\d+:\\d+: field "${escape(at.join("."))}": must have at least 1 item \\(found 0\\)`,
+      ),
+    ),
+  ]);
 });
 
-test("a YAML syntax error names the file and line", () => {
+test("a YAML syntax error names the file, line and column", () => {
   const file = path.join(dataDir, "why-cyrus/why-cyrus.yaml");
   fs.writeFileSync(file, `${fs.readFileSync(file, "utf8")}\ncards: [unclosed\n`);
   const found = messages(dataDir);
   expect(found.length).toBeGreaterThan(0);
-  for (const message of found) expect(message).toMatch(/^data\/why-cyrus\/why-cyrus\.yaml:\d+: YAML syntax error: /);
+  for (const message of found) expect(message).toMatch(/^data\/why-cyrus\/why-cyrus\.yaml:\d+:\d+: /);
 });
 
 test("all problems are listed together for the build to print", () => {
-  edit(dataDir, servicesFile, (doc) => {
-    doc.deleteIn([0, "title"]);
-    doc.deleteIn([1, "title"]);
-  });
+  edit(dataDir, serviceFile(first!.slug), (doc) => doc.delete("title"));
+  edit(dataDir, serviceFile(second!.slug), (doc) => doc.delete("title"));
   const text = formatProblems(validateContent(dataDir));
-  expect(text).toMatch(/^The content in data\/ has 2 problems:/);
-  expect(text).toContain('entry 1 (slug "clinical-operations"), field "title": is missing');
-  expect(text).toContain('entry 2 (slug "study-design"), field "title": is missing');
+  expect(text).toMatch(/^The content check found 2 problems in data\/:/);
+  expect(text).toContain(`data/services/${first!.slug}.yaml:`);
+  expect(text).toContain(`data/services/${second!.slug}.yaml:`);
 });

@@ -2,13 +2,10 @@
  * @jest-environment node
  */
 import fs from "node:fs";
-import path from "node:path";
-import { parse } from "yaml";
 import { createPages, enquiryResultTemplate, serviceTemplate } from "../../src/node/create-pages";
+import { content } from "../support/content";
 
-const services: Array<{ slug: string }> = parse(
-  fs.readFileSync(path.resolve(__dirname, "../../data/services/services.yaml"), "utf8"),
-);
+const { services } = content;
 
 function gatsbyArgs(result: unknown) {
   const actions = { createPage: jest.fn(), createRedirect: jest.fn() };
@@ -23,28 +20,7 @@ test("createPages makes one page per service at /services/<slug>, passing only t
   });
   await (createPages as (a: unknown) => Promise<void>)(args);
   const pages = actions.createPage.mock.calls.map(([page]) => page).filter((p) => p.component === serviceTemplate);
-  expect(pages).toHaveLength(19);
-  expect(pages.map((p) => p.path)).toEqual([
-    "/services/clinical-operations",
-    "/services/study-design",
-    "/services/project-management",
-    "/services/clinical-trial-management",
-    "/services/data-management",
-    "/services/clinical-trial-monitoring",
-    "/services/quality-assurance",
-    "/services/outsourced-clinical-trials",
-    "/services/training-certification",
-    "/services/medical-devices",
-    "/services/artificial-intelligence",
-    "/services/phases",
-    "/services/regulatory-affairs",
-    "/services/pharmacovigilance",
-    "/services/therapeutic-areas",
-    "/services/cdms",
-    "/services/scientific-affairs",
-    "/services/committees",
-    "/services/regulatory-approvals",
-  ]);
+  expect(pages.map((p) => p.path)).toEqual(services.map((s) => `/services/${s.slug}`));
   for (const page of pages) {
     expect(page.component).toBe(serviceTemplate);
     expect(page.context).toEqual({ slug: page.path.replace("/services/", "") });

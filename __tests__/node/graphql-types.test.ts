@@ -78,9 +78,7 @@ describe("the content's JSON Schemas as GraphQL types", () => {
       SiteYaml: "directives @dontInfer",
       WhyCyrusYaml: "directives @dontInfer",
     });
-    expect(
-      contentFiles.map(({ file }) => nodeTypeName(file, file.startsWith("services/") || file.startsWith("approvals/"))),
-    ).toEqual([
+    expect(contentFiles.map(({ file }) => nodeTypeName(file, false))).toEqual([
       "SiteYaml",
       "NavigationYaml",
       "ServicesYaml",
@@ -198,7 +196,7 @@ describe("adding an optional field is a schema edit", () => {
     setInAbout("subtitel", "Since 2012");
     expect(validateContent(dataDir).map(formatProblem)).toEqual([
       expect.stringMatching(
-        /^data\/about\/about\.yaml:\d+: field "subtitel": is not a known field: check its spelling \(known fields here: .*subtitle/,
+        /^data\/about\/about\.yaml:\d+:\d+: field "subtitel": is not a known field: check its spelling \(known fields here: .*subtitle/,
       ),
     ]);
   });

@@ -6,15 +6,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parse } from "yaml";
-import { specRoutes } from "../support/routes";
+import { content, routes } from "../support/content";
 import { projectRoot } from "../support/serve";
 
 const publicDir = path.join(projectRoot, "public");
 const siteUrl = (process.env.SITE_URL ?? "https://www.example.com").replace(/\/+$/, "");
-const services: Array<{ slug: string; title: string; description: string }> = parse(
-  fs.readFileSync(path.join(projectRoot, "data/services/services.yaml"), "utf8"),
-);
+const { services } = content;
 
 const resultPages = ["/contact/sent", "/contact/error", "/contact/incomplete"];
 
@@ -30,7 +27,7 @@ beforeAll(() => {
   if (!fs.existsSync(path.join(publicDir, "index.html"))) {
     throw new Error("public/ has not been built: run `npm run build` (or `npm run test:site`, which builds) first");
   }
-  for (const route of specRoutes) if (fs.existsSync(htmlFileFor(route))) pages.set(route, load(htmlFileFor(route)));
+  for (const route of routes) if (fs.existsSync(htmlFileFor(route))) pages.set(route, load(htmlFileFor(route)));
 });
 
 const meta = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute("content") ?? null;
@@ -47,14 +44,14 @@ interface JsonLd {
 const jsonLd = (doc: Document): JsonLd[] =>
   Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent ?? ""));
 
-test.each(specRoutes)("%s is built at the path a static host serves", (route) => {
+test.each(routes)("%s is built at the path a static host serves", (route) => {
   expect(fs.existsSync(htmlFileFor(route))).toBe(true);
 });
 
 test("every route has its own title ('Page – Cyrus') and description, in English", () => {
   const titles = new Set<string>();
   const descriptions = new Set<string>();
-  for (const route of specRoutes) {
+  for (const route of routes) {
     const doc = pages.get(route)!;
     expect(doc.documentElement.getAttribute("lang")).toBe("en");
     expect(doc.title).toMatch(/^.+ – Cyrus$/);
@@ -63,11 +60,11 @@ test("every route has its own title ('Page – Cyrus') and description, in Engli
     titles.add(doc.title);
     descriptions.add(description!);
   }
-  expect(titles.size).toBe(specRoutes.length);
-  expect(descriptions.size).toBe(specRoutes.length);
+  expect(titles.size).toBe(routes.length);
+  expect(descriptions.size).toBe(routes.length);
 });
 
-test.each(specRoutes)("%s has an absolute canonical URL, Open Graph and Twitter tags", (route) => {
+test.each(routes)("%s has an absolute canonical URL, Open Graph and Twitter tags", (route) => {
   const doc = pages.get(route)!;
   const url = `${siteUrl}${route}`;
   expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(url);
@@ -92,7 +89,7 @@ test("the share image really is 1200×630", async () => {
   expect([width, height]).toEqual([1200, 630]);
 });
 
-test.each(specRoutes)("%s describes the organisation in JSON-LD", (route) => {
+test.each(routes)("%s describes the organisation in JSON-LD", (route) => {
   const [org] = jsonLd(pages.get(route)!);
   expect(org).toMatchObject({
     "@context": "https://schema.org",
@@ -147,7 +144,7 @@ test.each(services.map((s) => [s.slug, s] as const))(
   },
 );
 
-test("the sitemap lists exactly the 25 routes, with the site URL", () => {
+test("the sitemap lists exactly the content routes, with the site URL", () => {
   const index = fs.readFileSync(path.join(publicDir, "sitemap-index.xml"), "utf8");
   const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   expect(sitemaps.length).toBeGreaterThan(0);
@@ -156,7 +153,7 @@ test("the sitemap lists exactly the 25 routes, with the site URL", () => {
     const xml = fs.readFileSync(path.join(publicDir, new URL(url).pathname), "utf8");
     return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   });
-  expect([...locs].sort()).toEqual(specRoutes.map((r) => `${siteUrl}${r}`).sort());
+  expect([...locs].sort()).toEqual(routes.map((r) => `${siteUrl}${r}`).sort());
 });
 
 test("robots.txt allows everything and names the sitemap", () => {
@@ -237,7 +234,7 @@ function resolves(ref: string): boolean {
 test("every internal link, image src and srcset entry on every page resolves to a file in public/", () => {
   const broken: string[] = [];
   const files = [
-    ...specRoutes.map(htmlFileFor),
+    ...routes.map(htmlFileFor),
     ...resultPages.map(htmlFileFor),
     path.join(publicDir, "index.html"),
     path.join(publicDir, "404.html"),

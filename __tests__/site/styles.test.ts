@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { specRoutes } from "../support/routes";
+import { routes } from "../support/content";
 import { projectRoot } from "../support/serve";
 
 const publicDir = path.join(projectRoot, "public");
@@ -15,7 +15,7 @@ const inlineStyles = (html: string) => [...html.matchAll(/<style data-href="([^"
 /** CSS Module classes (`<file>-module--<name>--<hash>`) a page's markup uses, and those its CSS defines. */
 const moduleClassesIn = (html: string) => new Set(html.match(/\b[a-z-]+-module--[A-Za-z0-9_-]+--[0-9a-f]{5}\b/g) ?? []);
 const modulesOf = (css: string) => new Set((css.match(/\.([a-z-]+)-module--/g) ?? []).map((m) => m.slice(1, -9)));
-const routesWithLayout = specRoutes.filter((route) => route !== "/");
+const routesWithLayout = routes.filter((route) => route !== "/");
 
 test.each(routesWithLayout)(
   "%s inlines one stylesheet: global rules first, then every class its markup uses",

@@ -1,18 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { ServiceView } from "../../src/components/service/service-view";
 import type { ServiceContent } from "../../src/types/content";
-import { fakeImage, loadYaml } from "../support/content";
+import { content, fakeImage } from "../support/content";
 
-interface ServiceYaml extends Omit<ServiceContent, "banner" | "gallery" | "sections"> {
-  bannerAlt: string;
-  sections?: ServiceContent["sections"];
-  gallery?: string[];
-}
-const services: ServiceYaml[] = loadYaml("data/services/services.yaml");
-const approvals: Array<{ key: string; caption: string; alt: string }> = loadYaml("data/approvals/approvals.yaml");
+const { services, approvals } = content;
+const backLabel = content.site.labels.back!;
 
 /** The same mapping the template makes, from plain YAML data. */
-function content(slug: string): ServiceContent {
+function serviceContent(slug: string): ServiceContent {
   const s = services.find((x) => x.slug === slug);
   if (!s) throw new Error(`no service ${slug}`);
   return {
@@ -28,106 +23,54 @@ function content(slug: string): ServiceContent {
   };
 }
 
-const renderService = (slug: string) => render(<ServiceView service={content(slug)} backLabel="Back" />);
+const renderService = (slug: string) => render(<ServiceView service={serviceContent(slug)} backLabel={backLabel} />);
 
-test("a service page shows its banner, title, text and a Back link to /services", () => {
-  renderService("study-design");
-  expect(screen.getByRole("heading", { level: 1, name: "Study Design and Management" })).toBeInTheDocument();
-  expect(screen.getByRole("img", { name: services[1]!.bannerAlt })).toBeInTheDocument();
-  expect(screen.getByText(services[1]!.intro[0]!)).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/services");
+const textsOf = (elements: HTMLElement[]) => elements.map((el) => el.textContent);
+
+describe.each(services.map((s) => [s.slug, s] as const))("the %s page", (slug, service) => {
+  test("shows its banner, title, intro and a Back link to /services", () => {
+    renderService(slug);
+    expect(screen.getByRole("heading", { level: 1, name: service.title })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: service.bannerAlt })).toBeInTheDocument();
+    for (const paragraph of service.intro) expect(screen.getByText(paragraph)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: backLabel })).toHaveAttribute("href", "/services");
+  });
+
+  test("shows each section: heading, paragraphs, bullets in their columns, subsections", () => {
+    const { container } = renderService(slug);
+    const sections = Array.from(container.querySelectorAll("section"));
+    expect(sections).toHaveLength(service.sections?.length ?? 0);
+    (service.sections ?? []).forEach((expected, i) => {
+      const section = within(sections[i]!);
+      if (expected.heading) expect(section.getByRole("heading", { level: 2 })).toHaveTextContent(expected.heading);
+      for (const paragraph of expected.paragraphs ?? []) expect(section.getByText(paragraph)).toBeInTheDocument();
+      if (expected.items) {
+        const list = sections[i]!.querySelector(":scope > ul")! as HTMLElement;
+        expect(textsOf(within(list).getAllByRole("listitem"))).toEqual(expected.items);
+        if (expected.columns && expected.columns > 1)
+          expect(list).toHaveAttribute("data-columns", String(expected.columns));
+      }
+      expect(textsOf(section.queryAllByRole("heading", { level: 3 }))).toEqual(
+        (expected.subsections ?? []).map((sub) => sub.heading),
+      );
+      for (const sub of expected.subsections ?? []) {
+        for (const item of [...(sub.items ?? []), ...(sub.paragraphs ?? [])])
+          expect(section.getAllByText(item).length).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  test("shows its gallery's captioned images in order", () => {
+    const { container } = renderService(slug);
+    const gallery = (service.gallery ?? []).map((key) => approvals.find((a) => a.key === key)!);
+    expect(textsOf(Array.from(container.querySelectorAll("figcaption")))).toEqual(gallery.map((a) => a.caption));
+    for (const approval of gallery) expect(screen.getByRole("img", { name: approval.alt })).toBeInTheDocument();
+  });
 });
 
+// Spec §9 (business constants): what the Quality Assurance page must state.
 test("Quality Assurance states the auditing experience and the report time", () => {
   const { container } = renderService("quality-assurance");
   expect(container).toHaveTextContent(/more than 10 years of auditing experience/);
   expect(container).toHaveTextContent(/within 7 to 10 working days after the audit visit/);
-});
-
-test("Therapeutic Areas lists the 22 areas in one three-column list", () => {
-  renderService("therapeutic-areas");
-  const lists = screen.getAllByRole("list");
-  const areas = lists.find((l) => l.getAttribute("data-columns") === "3");
-  expect(areas).toBeDefined();
-  const items = within(areas!)
-    .getAllByRole("listitem")
-    .map((li) => li.textContent);
-  expect(items).toEqual([
-    "Psychiatry",
-    "Dermatology",
-    "Ophthalmology",
-    "Orthopedics",
-    "Surgical Oncology",
-    "Medical Device Study",
-    "Pulmonology",
-    "Medical Oncology",
-    "General Medicine",
-    "General Surgery",
-    "Endocrinology",
-    "Gastroenterology",
-    "Pediatrics",
-    "Infectious Diseases",
-    "Rheumatology",
-    "Cardiology",
-    "Hematology",
-    "OBGYN/Neurology",
-    "Nephrology",
-    "ENT Emergency",
-    "Pain Management",
-    "COVID-19",
-  ]);
-});
-
-test("Training & Certification has the six subjects, each with one bullet", () => {
-  renderService("training-certification");
-  const subjects = [
-    "Good Clinical Practice (GCP)",
-    "Regulatory Compliance (FDA, EMA, ICH)",
-    "Clinical Trial Protocols",
-    "Data Management (EDC, data integrity)",
-    "Safety Monitoring (adverse event reporting, DSMB)",
-    "Patient Recruitment and Retention",
-  ];
-  expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(subjects);
-  for (const subject of subjects) {
-    const section = screen.getByRole("heading", { level: 2, name: subject }).closest("section")!;
-    expect(within(section).getAllByRole("listitem")).toHaveLength(1);
-  }
-});
-
-test("Committees has the advisory, scientific and data monitoring committees", () => {
-  renderService("committees");
-  const section = (name: string) => screen.getByRole("heading", { level: 2, name }).closest("section")!;
-  const advisory = within(section("Advisory Committee"));
-  expect(advisory.getAllByRole("list").map((l) => within(l).getAllByRole("listitem").length)).toEqual([6, 4]);
-  const scientific = within(section("Scientific Committee"));
-  expect(scientific.getAllByRole("list").map((l) => within(l).getAllByRole("listitem").length)).toEqual([6, 4]);
-  expect(within(section("Data Monitoring Committees (DMC)")).getAllByRole("listitem")).toHaveLength(3);
-});
-
-test("CDMS covers biostatistics and medical writing; Scientific Affairs its three subjects", () => {
-  const { unmount } = renderService("cdms");
-  expect(screen.getByRole("heading", { name: /Biostatistics/ })).toBeInTheDocument();
-  expect(screen.getByRole("heading", { name: /Medical Writing/ })).toBeInTheDocument();
-  unmount();
-  renderService("scientific-affairs");
-  for (const name of [/Protocol Development/, /Biostatistics/, /Scientific Writing/]) {
-    expect(screen.getByRole("heading", { name })).toBeInTheDocument();
-  }
-});
-
-test("Regulatory Approvals shows the six captioned images", () => {
-  const { container } = renderService("regulatory-approvals");
-  expect(container).toHaveTextContent(/IND/);
-  expect(container).toHaveTextContent(/NDA/);
-  const captions = Array.from(container.querySelectorAll("figcaption")).map((c) => c.textContent);
-  expect(captions).toEqual([
-    "India Regulatory Approval",
-    "EMA Approval",
-    "US FDA Approval",
-    "NABL Accreditation",
-    "NGCMA Approval",
-    "WHO Recognition",
-  ]);
-  for (const approval of approvals) expect(screen.getByRole("img", { name: approval.alt })).toBeInTheDocument();
 });

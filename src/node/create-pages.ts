@@ -12,7 +12,7 @@ interface ServiceSlugsResult {
 }
 
 /**
- * One page per entry of data/services/services.yaml (the template queries the rest by slug), and the
+ * One page per service, data/services/<slug>.yaml (the template queries the rest by slug), and the
  * three pages a form posted without JavaScript lands on (data/enquiry-results/enquiry-results.yaml).
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
@@ -26,7 +26,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     }
   `);
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the services in data/services/services.yaml", result.errors);
+    reporter.panicOnBuild("Could not query the services in data/services/", result.errors);
     return;
   }
   for (const { slug } of result.data.allServicesYaml.nodes) {

@@ -10,12 +10,12 @@ type Data = Queries.ServicesIndexPageQuery;
 export default function ServicesPage({ data }: PageProps<Data>) {
   const page = data.servicesPageYaml;
   if (!page) return null;
-  // The grid follows the order of data/services/services.yaml; the dropdown has its own order.
+  // The grid follows each service's `order`; the dropdown has its own order (navigation.yaml).
   const cards = data.allServicesYaml.nodes.map((s) => ({
     title: s.cardTitle,
     to: servicePath(s.slug),
     image: {
-      image: imageOf(s.cardImage, `data/services/services.yaml (slug "${s.slug}") cardImage`),
+      image: imageOf(s.cardImage, `data/services/${s.slug}.yaml cardImage`),
       alt: s.cardImageAlt,
     },
   }));
@@ -52,7 +52,7 @@ export const query = graphql`
       }
       gridHeading
     }
-    allServicesYaml {
+    allServicesYaml(sort: { order: ASC }) {
       nodes {
         slug
         cardTitle

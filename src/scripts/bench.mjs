@@ -27,15 +27,15 @@ import zlib from "node:zlib";
 // The build's own reading of webpack's chunk groups (TypeScript: `npm run bench` runs node with tsx).
 import { chunkGroupScripts } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints.ts";
 import { chromePath, chromiumArgs } from "../../__tests__/support/chromium.ts";
-import { specRoutes } from "../../__tests__/support/routes.ts";
+import { readContent, siteRoutes } from "../node/content/read-content.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
 const resultsDefault = path.join(root, "bench/results.json");
 const runsDir = path.join(root, "bench/runs");
 
-/** The route table of the specification, in its order. */
-const ALL_ROUTES = specRoutes;
+/** Every content route (the main navigation's pages, then each service's), as data/ has them. */
+const ALL_ROUTES = siteRoutes(readContent());
 
 /** Where the warm rebuild changes one line: a value an editor would plausibly edit. */
 const WARM_EDIT = { file: "data/about/about.yaml", line: /^(\s*text: ".*)("\s*)$/, marker: " (bench edit)" };

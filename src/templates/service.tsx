@@ -10,7 +10,7 @@ import { breadcrumbJsonLd, serviceJsonLd } from "../utils/structured-data";
 type Data = Queries.ServicePageQuery;
 
 function toContent(service: NonNullable<Data["servicesYaml"]>): ServiceContent {
-  const where = `data/services/services.yaml (slug "${service.slug}")`;
+  const where = `data/services/${service.slug}.yaml`;
   return {
     slug: service.slug,
     title: service.title,
@@ -20,7 +20,7 @@ function toContent(service: NonNullable<Data["servicesYaml"]>): ServiceContent {
     gallery: (service.gallery ?? []).map((item) => ({
       caption: item.caption,
       alt: item.alt,
-      image: imageOf(item.image, `data/approvals/approvals.yaml (key "${item.key}") image`),
+      image: imageOf(item.image, `data/approvals/${item.key}.yaml image`),
     })),
   };
 }

@@ -30,6 +30,26 @@ type Content<T> = T extends string | number | boolean | null | undefined
           }
         >;
 
+/**
+ * A content file as its YAML gives it (src/node/content/read-content.ts, for tests and scripts): plain
+ * data like Content, with an image as the path written and an entry of another file (a linked node) as
+ * the key that names it.
+ */
+export type RawContent<T> = T extends string | number | boolean | null | undefined
+  ? T
+  : T extends ReadonlyArray<infer Item>
+    ? ReadonlyArray<RawContent<Item>>
+    : T extends Queries.File | Queries.Node
+      ? string
+      : Flat<
+          { [K in Exclude<keyof T, keyof Queries.Node | MaybeKeys<T>>]: RawContent<T[K]> } & {
+            [K in Exclude<MaybeKeys<T>, keyof Queries.Node>]?: RawContent<T[K]>;
+          }
+        >;
+
+/** A content file (a node type of the GraphQL schema) as its YAML gives it. */
+export type RawFile<T extends Queries.Node> = RawContent<Omit<T, keyof Queries.Node>>;
+
 export interface ImageWithAlt {
   image: IGatsbyImageData;
   alt: string;
@@ -79,12 +99,12 @@ export type ServiceSubsection = Content<Queries.ServiceSubsection>;
 
 export type ServiceSection = Content<Queries.ServiceSection>;
 
-/** An entry of data/approvals/approvals.yaml, shown in a service's gallery. */
+/** A regulatory approval, data/approvals/<key>.yaml, shown in a service's gallery. */
 export interface GalleryItem extends Content<Omit<Queries.ApprovalsYaml, "key" | "image">> {
   image: IGatsbyImageData;
 }
 
-/** A service page (data/services/services.yaml entry) as the template maps it. */
+/** A service page (data/services/<slug>.yaml) as the template maps it. */
 export interface ServiceContent extends Content<Pick<Queries.ServicesYaml, "slug" | "title" | "intro">> {
   banner: ImageWithAlt;
   sections: readonly ServiceSection[];

@@ -3,7 +3,7 @@
  * by hashes, no 'unsafe-inline') lets every page run, and nothing else.
  */
 import { test, expect, type Page } from "@playwright/test";
-import { specRoutes } from "../../support/routes";
+import { routes } from "../../support/content";
 import { startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -74,7 +74,7 @@ async function expectHydrated(page: Page): Promise<void> {
 }
 
 test.describe("every page under the Content-Security-Policy", () => {
-  for (const route of [...specRoutes, "/"]) {
+  for (const route of [...routes, "/"]) {
     test(`${route}: runs with no CSP violation and no console error`, async ({ page }) => {
       const w = await watch(page);
       const response = await page.goto(url(route), { waitUntil: "networkidle" });

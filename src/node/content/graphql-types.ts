@@ -8,17 +8,17 @@ import { contentFiles } from "./content-files";
  * completion, the build's GraphQL types and, through Gatsby's typegen, the TypeScript types.
  *
  * Mapping (JSON Schema draft-07):
- * - each content file is a node type named by gatsby-transformer-yaml's rule (an array file after the
- *   file: services/services.yaml -> ServicesYaml; an object file after its folder: site/site.yaml ->
- *   SiteYaml), declared `implements Node @dontInfer`;
+ * - each content file is a node type named by gatsby-transformer-yaml's rule (an object file after its
+ *   folder: site/site.yaml -> SiteYaml, and every file of a collection, services/*.yaml ->
+ *   ServicesYaml; an array file after the file), declared `implements Node @dontInfer`;
  * - string -> String, integer -> Int, number -> Float, boolean -> Boolean; a field listed in
  *   `required` gets `!`, and so do the items of every list;
  * - an object (a nested object or a list's items) becomes a type named by `"x-graphql-type"`, or else
  *   `<parent type><Field>` as Gatsby's inference would name it (`<node type><Definition>` for a
  *   `#/definitions/...` entry); a name used in several places (or files) must describe the same fields;
  * - `"x-image-path": true` on a string: a path relative to the YAML file -> `File @fileByRelativePath`;
- * - `"x-link": { "to": "services/services.yaml", "by": "slug" }` on a string: names an entry of another
- *   content file -> `ServicesYaml @link(by: "slug")`;
+ * - `"x-link": { "to": "services/*.yaml", "by": "slug" }` on a string: names an entry of another
+ *   content file or collection -> `ServicesYaml @link(by: "slug")`;
  * - `$ref` to a definition of the same schema (`#/definitions/...`, `#/$defs/...`) is followed.
  * Anything else (oneOf, a type list, a map without properties, ...) is reported, naming the schema
  * file and the place in it. The x- keywords are ignored by ajv (strict: false) and by editors' tooling.
@@ -39,9 +39,9 @@ export interface JsonSchema {
 
 /** One content file and its schema. */
 export interface SchemaSource {
-  /** The data file, relative to data/, e.g. services/services.yaml */
+  /** The data file or collection, relative to data/, e.g. site/site.yaml or services/*.yaml */
   file: string;
-  /** Where the schema comes from, for messages, e.g. data/schemas/services.schema.json */
+  /** Where the schema comes from, for messages, e.g. data/schemas/service.schema.json */
   schemaPath: string;
   schema: JsonSchema;
 }

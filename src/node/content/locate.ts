@@ -1,4 +1,5 @@
 import type { Document, LineCounter } from "yaml";
+import type { ContentSource } from "./content-files";
 import type { ContentProblem } from "./problems";
 
 export type Segment = string | number;
@@ -7,39 +8,30 @@ export interface LoadedFile {
   /** Path from the project root, for messages. */
   rel: string;
   abs: string;
+  source: ContentSource;
   doc: Document;
   lines: LineCounter;
   data: unknown;
 }
 
-const LABEL_KEYS = ["slug", "key", "title", "heading", "label", "caption"] as const;
-
-/** Builds a problem for the value at `at`, with the line of that value (or of `lineAt`, when it is missing). */
-export function locate(file: LoadedFile, at: Segment[], message: string, lineAt: Segment[] = at): ContentProblem {
-  const [first, ...rest] = at;
-  const isEntry = Array.isArray(file.data) && typeof first === "number";
-  const fieldPath = isEntry ? rest : at;
+/** Builds a problem for the value at `at`, with the place of that value (or of `placeAt`, when it is missing). */
+export function locate(file: LoadedFile, at: Segment[], message: string, placeAt: Segment[] = at): ContentProblem {
+  const place = placeOf(file, at) ?? placeOf(file, placeAt);
   return {
     file: file.rel,
-    line: lineOf(file, at) ?? lineOf(file, lineAt),
-    entry: isEntry ? describeEntry((file.data as unknown[])[first], first) : undefined,
-    field: fieldPath.length ? formatPath(fieldPath) : undefined,
+    line: place?.line,
+    column: place?.col,
+    field: at.length ? formatPath(at) : undefined,
     message,
   };
 }
 
-function lineOf(file: LoadedFile, at: Segment[]): number | undefined {
+function placeOf(file: LoadedFile, at: Segment[]): { line: number; col: number } | undefined {
   for (let n = at.length; n >= 0; n -= 1) {
     const node = file.doc.getIn(at.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return file.lines.linePos(node.range[0]).line;
+    if (node?.range) return file.lines.linePos(node.range[0]);
   }
   return undefined;
-}
-
-export function describeEntry(item: unknown, index: number): string {
-  const record = item && typeof item === "object" ? (item as Record<string, unknown>) : {};
-  const key = LABEL_KEYS.find((k) => typeof record[k] === "string");
-  return key ? `entry ${index + 1} (${key} "${String(record[key])}")` : `entry ${index + 1}`;
 }
 
 /** sections[2].items, counting list positions from 1 as an editor does. */

@@ -1,46 +1,51 @@
+import path from "node:path";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 
 type Row = Record<string, unknown>;
 
-const rows = (file: LoadedFile | undefined): Row[] =>
-  Array.isArray(file?.data) ? (file.data.filter((r) => r && typeof r === "object") as Row[]) : [];
+const rowOf = (file: LoadedFile): Row =>
+  file.data && typeof file.data === "object" && !Array.isArray(file.data) ? (file.data as Row) : {};
 
-/** Duplicate keys within a list file, reported on every entry after the first. */
-function duplicates(file: LoadedFile | undefined, key: string, what: string): ContentProblem[] {
-  if (!file) return [];
-  const firstSeen = new Map<unknown, number>();
+const filesOf = (loaded: readonly LoadedFile[], pattern: string) => loaded.filter((f) => f.source.file === pattern);
+
+const keysOf = (files: readonly LoadedFile[], key: string) =>
+  files.map((f) => rowOf(f)[key]).filter((v): v is string => typeof v === "string");
+
+/** Two services cannot share a place in the grid: the order would depend on the file system. */
+function sameOrder(services: readonly LoadedFile[]): ContentProblem[] {
+  const firstWith = new Map<number, LoadedFile>();
   const problems: ContentProblem[] = [];
-  rows(file).forEach((row, i) => {
-    const value = row[key];
-    if (typeof value !== "string") return;
-    const first = firstSeen.get(value);
-    if (first === undefined) firstSeen.set(value, i);
+  for (const file of services) {
+    const order = rowOf(file).order;
+    if (typeof order !== "number") continue;
+    const first = firstWith.get(order);
+    if (!first) firstWith.set(order, file);
     else {
       problems.push(
         locate(
           file,
-          [i, key],
-          `${key} "${value}" is already used by entry ${first + 1}: each ${what} needs its own ${key}`,
+          ["order"],
+          `${order} is also the order of ${first.rel}: give each service its own number (e.g. ${order + 5} to place this card after that one)`,
         ),
       );
     }
-  });
+  }
   return problems;
 }
 
 /** Checks that lists naming entries of other files (the dropdown, galleries) name existing ones. */
-export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): ContentProblem[] {
-  const services = loaded.get("services/services.yaml");
-  const approvals = loaded.get("approvals/approvals.yaml");
-  const navigation = loaded.get("navigation/navigation.yaml");
-  const problems = [...duplicates(services, "slug", "service"), ...duplicates(approvals, "key", "approval")];
+export function checkReferences(loaded: readonly LoadedFile[]): ContentProblem[] {
+  const services = filesOf(loaded, "services/*.yaml");
+  const approvals = filesOf(loaded, "approvals/*.yaml");
+  const navigation = filesOf(loaded, "navigation/navigation.yaml")[0];
+  const problems = sameOrder(services);
+  const servicesFolder = services[0] ? `${path.posix.dirname(services[0].rel)}/` : "data/services/";
+  const approvalsFolder = approvals[0] ? `${path.posix.dirname(approvals[0].rel)}/` : "data/approvals/";
 
-  const slugs = rows(services)
-    .map((r) => r.slug)
-    .filter((s): s is string => typeof s === "string");
-  const menu = (navigation?.data as Row | undefined)?.servicesMenu;
-  if (navigation && services && Array.isArray(menu)) {
+  const slugs = keysOf(services, "slug");
+  const menu = navigation ? rowOf(navigation).servicesMenu : undefined;
+  if (navigation && Array.isArray(menu)) {
     const listed = new Set<unknown>();
     menu.forEach((slug, i) => {
       if (typeof slug !== "string") return;
@@ -49,7 +54,7 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
           locate(
             navigation,
             ["servicesMenu", i],
-            `names the service "${slug}", which is not in ${services.rel} (its slugs: ${slugs.join(", ")})`,
+            `names the service "${slug}", but there is no ${servicesFolder}${slug}.yaml (services: ${slugs.join(", ")})`,
           ),
         );
       } else if (listed.has(slug)) {
@@ -63,28 +68,27 @@ export function checkReferences(loaded: ReadonlyMap<string, LoadedFile>): Conten
           locate(
             navigation,
             ["servicesMenu"],
-            `does not list the service "${slug}" of ${services.rel}: every service belongs in the dropdown`,
+            `does not list the service "${slug}" (${servicesFolder}${slug}.yaml): add "- ${slug}" where it belongs in the Services dropdown`,
           ),
         );
       }
     }
   }
 
-  if (services && approvals) {
-    const keys = rows(approvals).map((r) => r.key);
-    rows(services).forEach((row, i) => {
-      if (!Array.isArray(row.gallery)) return;
-      row.gallery.forEach((key, j) => {
-        if (typeof key === "string" && !keys.includes(key)) {
-          problems.push(
-            locate(
-              services,
-              [i, "gallery", j],
-              `names the approval "${key}", which is not in ${approvals.rel} (its keys: ${keys.join(", ")})`,
-            ),
-          );
-        }
-      });
+  const keys = keysOf(approvals, "key");
+  for (const service of services) {
+    const gallery = rowOf(service).gallery;
+    if (!Array.isArray(gallery)) continue;
+    gallery.forEach((key, j) => {
+      if (typeof key === "string" && !keys.includes(key)) {
+        problems.push(
+          locate(
+            service,
+            ["gallery", j],
+            `names the approval "${key}", but there is no ${approvalsFolder}${key}.yaml (approvals: ${keys.join(", ") || "none"})`,
+          ),
+        );
+      }
     });
   }
   return problems;

@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import Ajv, { type ErrorObject } from "ajv";
+import Ajv, { type ValidateFunction, type ErrorObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
-import { contentFiles } from "./content-files";
+import {
+  collectionFolder,
+  contentFiles,
+  filesOf,
+  isCollection,
+  sourceOf,
+  YAML_FILE,
+  type ContentSource,
+} from "./content-files";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
@@ -10,47 +18,111 @@ import { checkReferences } from "./references";
 const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
 
 /**
- * Checks every content file against its JSON Schema, checks image paths and cross-file references,
- * and returns the problems found (none: the content is good). Pure: reads files, writes nothing.
+ * Checks every content file against its JSON Schema, checks image paths, the files of each collection
+ * and cross-file references, and returns the problems found (none: the content is good). Pure: reads
+ * files, writes nothing.
  */
 export function validateContent(dataDir: string, rootDir: string = path.dirname(dataDir)): ContentProblem[] {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+  const relOf = (abs: string) => path.relative(rootDir, abs).split(path.sep).join("/");
   const problems: ContentProblem[] = [];
-  const loaded = new Map<string, LoadedFile>();
+  const loaded: LoadedFile[] = [];
 
-  for (const { file, schema } of contentFiles) {
-    const abs = path.join(dataDir, file);
-    const rel = path.relative(rootDir, abs).split(path.sep).join("/");
-    if (!fs.existsSync(abs)) {
-      problems.push({ file: rel, message: "the file is missing" });
+  for (const source of contentFiles) {
+    const files = filesOf(dataDir, source);
+    if (!isCollection(source) && !fs.existsSync(path.join(dataDir, source.file))) {
+      problems.push({ file: relOf(path.join(dataDir, source.file)), message: "the file is missing" });
       continue;
     }
-    const lines = new LineCounter();
-    const doc = parseDocument(fs.readFileSync(abs, "utf8"), { lineCounter: lines, uniqueKeys: true });
-    if (doc.errors.length > 0) {
-      for (const err of doc.errors) {
-        problems.push({
-          file: rel,
-          line: err.linePos?.[0]?.line,
-          message: `YAML syntax error: ${firstLine(err.message)}`,
-        });
-      }
-      continue;
+    if (files.length < (source.minEntries ?? 0)) {
+      problems.push({
+        file: `${relOf(path.join(dataDir, collectionFolder(source)))}/`,
+        message: `needs at least ${source.minEntries} ${source.schema} file (one file per ${source.schema}, e.g. ${collectionFolder(source)}/<${source.key}>.yaml)`,
+      });
     }
-    const data: unknown = doc.toJS();
-    const loadedFile: LoadedFile = { rel, abs, doc, lines, data };
-    loaded.set(file, loadedFile);
-
-    const schemaJson = JSON.parse(fs.readFileSync(path.join(dataDir, "schemas", `${schema}.schema.json`), "utf8"));
+    const schemaJson = JSON.parse(
+      fs.readFileSync(path.join(dataDir, "schemas", `${source.schema}.schema.json`), "utf8"),
+    );
     const validate = ajv.compile(schemaJson);
-    if (!validate(data)) {
-      for (const error of validate.errors ?? []) problems.push(schemaProblem(loadedFile, error));
+    for (const file of files) {
+      const abs = path.join(dataDir, file);
+      const loadedFile = loadFile(abs, relOf(abs), source, problems);
+      if (!loadedFile) continue;
+      loaded.push(loadedFile);
+      problems.push(
+        ...schemaProblems(loadedFile, validate),
+        ...imageProblems(loadedFile),
+        ...fileNameProblems(loadedFile),
+      );
     }
-    problems.push(...imageProblems(loadedFile));
   }
 
+  problems.push(...strayFiles(dataDir, relOf));
   problems.push(...checkReferences(loaded));
   return dedupe(problems);
+}
+
+/** Parses one file; YAML problems go to `problems` and give no file. */
+function loadFile(abs: string, rel: string, source: ContentSource, problems: ContentProblem[]): LoadedFile | undefined {
+  const lines = new LineCounter();
+  const doc = parseDocument(fs.readFileSync(abs, "utf8"), { lineCounter: lines, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const err of doc.errors) {
+      problems.push({
+        file: rel,
+        line: err.linePos?.[0]?.line,
+        column: err.linePos?.[0]?.col,
+        message: `YAML syntax error: ${firstLine(err.message)}`,
+      });
+    }
+    return undefined;
+  }
+  return { rel, abs, source, doc, lines, data: doc.toJS() };
+}
+
+function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentProblem[] {
+  if (validate(file.data)) return [];
+  return (validate.errors ?? []).map((error) => schemaProblem(file, error));
+}
+
+/** A collection's file is named after its key (services/study-design.yaml has slug: study-design). */
+function fileNameProblems(file: LoadedFile): ContentProblem[] {
+  const { key } = file.source;
+  if (!key) return [];
+  const value = (file.data as Record<string, unknown> | null)?.[key];
+  const name = path.basename(file.abs).replace(YAML_FILE, "");
+  if (typeof value !== "string" || value === name) return [];
+  const what = file.source.schema;
+  return [
+    locate(
+      file,
+      [key],
+      `${key} "${value}" does not match the file name ${path.basename(file.abs)}: a ${what}'s file is named after its ${key}. Rename the file to ${value}.yaml, or set ${key} to "${name}"`,
+    ),
+  ];
+}
+
+/** YAML files the site would not read (a misspelt folder, a file in the wrong place). */
+function strayFiles(dataDir: string, relOf: (abs: string) => string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!(dir === dataDir && entry.name === "schemas")) visit(abs);
+      } else if (YAML_FILE.test(entry.name)) {
+        const file = path.relative(dataDir, abs).split(path.sep).join("/");
+        if (!sourceOf(file)) {
+          problems.push({
+            file: relOf(abs),
+            message: `is not a file the site reads. Content files are ${contentFiles.map((s) => `data/${s.file.replace("*", `<${s.key}>`)}`).join(", ")}: move it to the right place, or delete it`,
+          });
+        }
+      }
+    }
+  };
+  visit(dataDir);
+  return problems;
 }
 
 function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
