@@ -11,15 +11,25 @@ export interface ContentProblem {
   message: string;
 }
 
-export function formatProblem(p: ContentProblem): string {
-  const where = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
-  return `${where}: ${p.field ? `field "${p.field}": ` : ""}${p.message}`;
+/** file:line:column */
+export function placeOf(p: ContentProblem): string {
+  return p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
 }
 
+/** One line: `file:line:column: field "x": message`. */
+export function formatProblem(p: ContentProblem): string {
+  return `${placeOf(p)}: ${p.field ? `field "${p.field}": ` : ""}${p.message}`;
+}
+
+/**
+ * The report an editor reads (build, develop, npm run check:content): each problem as its place, then
+ * what is wrong and how to fix it on the next line, so that a terminal that wraps long lines does not
+ * cut the place in two.
+ */
 export function formatProblems(problems: readonly ContentProblem[]): string {
   const noun = problems.length === 1 ? "problem" : "problems";
   return [
     `The content check found ${problems.length} ${noun} in data/:`,
-    ...problems.map((p) => `  - ${formatProblem(p)}`),
+    ...problems.map((p) => `\n  ${placeOf(p)}${p.field ? `, field "${p.field}"` : ""}\n  ${p.message}`),
   ].join("\n");
 }

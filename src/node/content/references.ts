@@ -12,6 +12,14 @@ const filesOf = (loaded: readonly LoadedFile[], pattern: string) => loaded.filte
 const keysOf = (files: readonly LoadedFile[], key: string) =>
   files.map((f) => rowOf(f)[key]).filter((v): v is string => typeof v === "string");
 
+/** The entries of a collection a reference may name: those read, and those whose file could not be read. */
+const namesOf = (files: readonly LoadedFile[], key: string, unreadable: readonly string[], folder: string) => [
+  ...keysOf(files, key),
+  ...unreadable
+    .filter((f) => path.posix.dirname(f) === folder)
+    .map((f) => path.posix.basename(f).replace(/\.ya?ml$/i, "")),
+];
+
 /** Two services cannot share a place in the grid: the order would depend on the file system. */
 function sameOrder(services: readonly LoadedFile[]): ContentProblem[] {
   const firstWith = new Map<number, LoadedFile>();
@@ -34,8 +42,11 @@ function sameOrder(services: readonly LoadedFile[]): ContentProblem[] {
   return problems;
 }
 
-/** Checks that lists naming entries of other files (the dropdown, galleries) name existing ones. */
-export function checkReferences(loaded: readonly LoadedFile[]): ContentProblem[] {
+/**
+ * Checks that lists naming entries of other files (the dropdown, galleries) name existing ones.
+ * `unreadable`: files (relative to data/) that exist but could not be read; their own problem is reported.
+ */
+export function checkReferences(loaded: readonly LoadedFile[], unreadable: readonly string[] = []): ContentProblem[] {
   const services = filesOf(loaded, "services/*.yaml");
   const approvals = filesOf(loaded, "approvals/*.yaml");
   const navigation = filesOf(loaded, "navigation/navigation.yaml")[0];
@@ -43,7 +54,7 @@ export function checkReferences(loaded: readonly LoadedFile[]): ContentProblem[]
   const servicesFolder = services[0] ? `${path.posix.dirname(services[0].rel)}/` : "data/services/";
   const approvalsFolder = approvals[0] ? `${path.posix.dirname(approvals[0].rel)}/` : "data/approvals/";
 
-  const slugs = keysOf(services, "slug");
+  const slugs = namesOf(services, "slug", unreadable, "services");
   const menu = navigation ? rowOf(navigation).servicesMenu : undefined;
   if (navigation && Array.isArray(menu)) {
     const listed = new Set<unknown>();
@@ -62,7 +73,7 @@ export function checkReferences(loaded: readonly LoadedFile[]): ContentProblem[]
       }
       listed.add(slug);
     });
-    for (const slug of slugs) {
+    for (const slug of keysOf(services, "slug")) {
       if (!listed.has(slug)) {
         problems.push(
           locate(
@@ -75,7 +86,7 @@ export function checkReferences(loaded: readonly LoadedFile[]): ContentProblem[]
     }
   }
 
-  const keys = keysOf(approvals, "key");
+  const keys = namesOf(approvals, "key", unreadable, "approvals");
   for (const service of services) {
     const gallery = rowOf(service).gallery;
     if (!Array.isArray(gallery)) continue;

@@ -27,6 +27,8 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
   const relOf = (abs: string) => path.relative(rootDir, abs).split(path.sep).join("/");
   const problems: ContentProblem[] = [];
   const loaded: LoadedFile[] = [];
+  /** Files that could not be read: they exist, so references to them are not reported as well. */
+  const unreadable: string[] = [];
 
   for (const source of contentFiles) {
     const files = filesOf(dataDir, source);
@@ -47,7 +49,10 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
     for (const file of files) {
       const abs = path.join(dataDir, file);
       const loadedFile = loadFile(abs, relOf(abs), source, problems);
-      if (!loadedFile) continue;
+      if (!loadedFile) {
+        unreadable.push(file);
+        continue;
+      }
       loaded.push(loadedFile);
       problems.push(
         ...schemaProblems(loadedFile, validate),
@@ -58,7 +63,7 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
   }
 
   problems.push(...strayFiles(dataDir, relOf));
-  problems.push(...checkReferences(loaded));
+  problems.push(...checkReferences(loaded, unreadable));
   return dedupe(problems);
 }
 
