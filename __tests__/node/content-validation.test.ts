@@ -207,3 +207,87 @@ test("all problems are listed together for the build to print", () => {
   expect(text).toContain(`data/services/${first!.slug}.yaml:`);
   expect(text).toContain(`data/services/${second!.slug}.yaml:`);
 });
+
+/** Replaces the first line of `file` that matches `line` (a RegExp) by `replace`'s result. */
+function editLine(dataDir: string, file: string, line: RegExp, replace: (text: string) => string): number {
+  const abs = path.join(dataDir, file);
+  const lines = fs.readFileSync(abs, "utf8").split("\n");
+  const index = lines.findIndex((text) => line.test(text));
+  if (index < 0) throw new Error(`no line ${line} in ${file}`);
+  lines[index] = replace(lines[index]!);
+  fs.writeFileSync(abs, lines.join("\n"));
+  return index + 1;
+}
+
+describe("an editor's slips, as the issue found them, are reported once, in plain words, with the fix", () => {
+  const file = () => serviceFile(first!.slug);
+  const noJargon = (text: string) => {
+    expect(text).not.toMatch(/ {4}at |Error:|implicit map key|compact mapping|block sequence|Unresolved alias|scalar/);
+  };
+
+  test("a tab used to indent", () => {
+    const line = editLine(dataDir, file(), /^ {2}- /, (text) => text.replace(/^ {2}/, "\t"));
+    const found = messages(dataDir);
+    expect(found).toEqual([
+      expect.stringMatching(new RegExp(`^data/${escape(file())}:${line}:1: .*use spaces, not tabs, to indent`)),
+    ]);
+    noJargon(found.join("\n"));
+  });
+
+  test("a value starting with *", () => {
+    const line = editLine(dataDir, file(), /^cardTitle: /, () => "cardTitle: *Featured*");
+    const found = messages(dataDir);
+    expect(found).toEqual([
+      expect.stringMatching(
+        new RegExp(`^data/${escape(file())}:${line}:\\d+: .*must be in double quotes.*cardTitle: "\\*Featured\\*"`),
+      ),
+    ]);
+    noJargon(found.join("\n"));
+  });
+
+  test("text containing ': ' without quotes", () => {
+    const line = editLine(dataDir, file(), /^cardTitle: /, () => "cardTitle: Study Design: Planning");
+    const found = messages(dataDir);
+    expect(found).toEqual([
+      expect.stringMatching(
+        new RegExp(`^data/${escape(file())}:${line}:\\d+: text containing ': ' must be in double quotes`),
+      ),
+    ]);
+    noJargon(found.join("\n"));
+  });
+
+  test("a line indented one space too far names the line it should align with", () => {
+    const line = editLine(dataDir, file(), /^cardTitle: /, (text) => ` ${text}`);
+    const found = messages(dataDir);
+    expect(found).toEqual([
+      expect.stringMatching(
+        new RegExp(`^data/${escape(file())}:${line}:\\d+: line ${line} is indented differently .*as line ${line - 1}`),
+      ),
+    ]);
+    noJargon(found.join("\n"));
+  });
+
+  test("a ' #' that YAML would read as a comment stops the check: nothing is published cut short", () => {
+    const line = editLine(dataDir, file(), /^cardTitle: /, () => "cardTitle: Project Management #1 in Chennai");
+    expect(messages(dataDir)).toEqual([
+      `data/${file()}:${line}:${"cardTitle: Project Management #".length}: field "cardTitle": YAML reads ' #' as the start of a comment, so "#1 in Chennai" would not be published: put the whole text in double quotes: cardTitle: "Project Management #1 in Chennai"`,
+    ]);
+  });
+
+  test.each([
+    ["1.10", /as a number and would publish 1\.1/],
+    ["2022", /as a number, not text/],
+    ["true", /as a yes\/no value, not text/],
+    ["~", /"no value", so the field would be empty/],
+    ["2022-01-01", /as a date, not text/],
+  ])("a text field typed as %s is reported once, with the fix", (value, reason) => {
+    editLine(dataDir, file(), /^cardTitle: /, () => `cardTitle: ${value}`);
+    expect(messages(dataDir)).toEqual([expect.stringMatching(reason)]);
+    expect(messages(dataDir)[0]).toContain(`put the whole text in double quotes: "${value}"`);
+  });
+
+  test("a tab inside a value", () => {
+    editLine(dataDir, file(), /^cardTitle: /, (text) => text.replace(/ (\S+)$/, "\t$1"));
+    expect(messages(dataDir)).toEqual([expect.stringMatching(/field "cardTitle": contains a tab character/)]);
+  });
+});

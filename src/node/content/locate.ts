@@ -9,6 +9,8 @@ export interface LoadedFile {
   rel: string;
   abs: string;
   source: ContentSource;
+  /** The file as typed. */
+  text: string;
   doc: Document;
   lines: LineCounter;
   data: unknown;

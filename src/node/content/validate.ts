@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import Ajv, { type ValidateFunction, type ErrorObject } from "ajv";
-import { LineCounter, parseDocument } from "yaml";
 import {
   collectionFolder,
   contentFiles,
@@ -14,6 +13,9 @@ import {
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
+import { textProblems } from "./text-problems";
+import { parseYaml } from "./yaml-problems";
+import type { JsonSchema } from "./graphql-types";
 
 const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
 
@@ -54,8 +56,12 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
         continue;
       }
       loaded.push(loadedFile);
+      const typed = typedTextProblems(loadedFile, schemaJson);
+      // A text that YAML read as a number is also "not a string" to the schema: its own message says more.
+      const typedFields = new Set(typed.map((p) => p.field));
       problems.push(
-        ...schemaProblems(loadedFile, validate),
+        ...typed,
+        ...schemaProblems(loadedFile, validate).filter((p) => !typedFields.has(p.field)),
         ...imageProblems(loadedFile),
         ...fileNameProblems(loadedFile),
       );
@@ -67,22 +73,20 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
   return dedupe(problems);
 }
 
-/** Parses one file; YAML problems go to `problems` and give no file. */
+/** Parses one file; its YAML problems (in plain words) go to `problems` and give no file. */
 function loadFile(abs: string, rel: string, source: ContentSource, problems: ContentProblem[]): LoadedFile | undefined {
-  const lines = new LineCounter();
-  const doc = parseDocument(fs.readFileSync(abs, "utf8"), { lineCounter: lines, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    for (const err of doc.errors) {
-      problems.push({
-        file: rel,
-        line: err.linePos?.[0]?.line,
-        column: err.linePos?.[0]?.col,
-        message: `YAML syntax error: ${firstLine(err.message)}`,
-      });
-    }
+  const text = fs.readFileSync(abs, "utf8");
+  const parsed = parseYaml(text);
+  if (parsed.problems.length > 0 || parsed.data === undefined) {
+    problems.push(...parsed.problems.map((p) => ({ file: rel, ...p })));
     return undefined;
   }
-  return { rel, abs, source, doc, lines, data: doc.toJS() };
+  return { rel, abs, source, text, doc: parsed.doc, lines: parsed.lines, data: parsed.data };
+}
+
+/** Text fields that would be published differently from what was typed (a number, a comment, a tab). */
+function typedTextProblems(file: LoadedFile, schema: JsonSchema): ContentProblem[] {
+  return textProblems(file.doc, file.lines, file.text, schema).map((p) => ({ file: file.rel, ...p }));
 }
 
 function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentProblem[] {
@@ -208,10 +212,6 @@ function pointerToPath(pointer: string): Segment[] {
 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
-}
-
-function firstLine(text: string): string {
-  return text.split("\n")[0] ?? text;
 }
 
 function dedupe(problems: ContentProblem[]): ContentProblem[] {
