@@ -26,8 +26,8 @@ export function formatProblem(p: ContentProblem): string {
  * what is wrong and how to fix it on the next line, so that a terminal that wraps long lines does not
  * cut the place in two.
  */
-export function formatProblems(problems: readonly ContentProblem[]): string {
-  const noun = problems.length === 1 ? "problem" : "problems";
+export function formatProblems(problems: readonly ContentProblem[], kind: "problem" | "warning" = "problem"): string {
+  const noun = problems.length === 1 ? kind : `${kind}s`;
   return [
     `The content check found ${problems.length} ${noun} in data/:`,
     ...problems.map((p) => `\n  ${placeOf(p)}${p.field ? `, field "${p.field}"` : ""}\n  ${p.message}`),

@@ -13,6 +13,7 @@ import {
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
+import { imageSizeWarnings } from "./image-sizes";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import type { JsonSchema } from "./graphql-types";
@@ -25,9 +26,22 @@ const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
  * files, writes nothing.
  */
 export function validateContent(dataDir: string, rootDir: string = path.dirname(dataDir)): ContentProblem[] {
+  return inspectContent(dataDir, rootDir).problems;
+}
+
+export interface ContentReport {
+  /** What stops a build: the site would be broken or different from what was typed. */
+  problems: ContentProblem[];
+  /** What the editor should know but the site survives: an image smaller than its place. */
+  warnings: ContentProblem[];
+}
+
+/** The content check: problems, and warnings about files that are valid but worse than they should be. */
+export function inspectContent(dataDir: string, rootDir: string = path.dirname(dataDir)): ContentReport {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
   const relOf = (abs: string) => path.relative(rootDir, abs).split(path.sep).join("/");
   const problems: ContentProblem[] = [];
+  const warnings: ContentProblem[] = [];
   const loaded: LoadedFile[] = [];
   /** Files that could not be read: they exist, so references to them are not reported as well. */
   const unreadable: string[] = [];
@@ -65,12 +79,13 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
         ...imageProblems(loadedFile),
         ...fileNameProblems(loadedFile),
       );
+      warnings.push(...imageSizeWarnings(loadedFile, schemaJson));
     }
   }
 
   problems.push(...strayFiles(dataDir, relOf));
   problems.push(...checkReferences(loaded, unreadable));
-  return dedupe(problems);
+  return { problems: dedupe(problems), warnings };
 }
 
 /** Parses one file; its YAML problems (in plain words) go to `problems` and give no file. */

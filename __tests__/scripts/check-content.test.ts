@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ *
+ * `npm run check:content`: the build's content check alone. The committed data passes; a copy with a
+ * mistake fails with the plain report and exit code 1; an image smaller than its place is a warning
+ * that names it, and the check still passes.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { content } from "../support/content";
+
+const root = path.resolve(__dirname, "../..");
+const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+
+function check(dataDir?: string) {
+  const run = spawnSync(process.execPath, [tsx, "src/scripts/check-content.ts", ...(dataDir ? [dataDir] : [])], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-check-")), "data");
+  fs.cpSync(path.join(root, "data"), dataDir, { recursive: true });
+});
+afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+
+const service = content.services[0]!;
+const serviceFile = () => path.join(dataDir, "services", `${service.slug}.yaml`);
+
+test("the committed content passes", () => {
+  const run = check();
+  expect(run.err).toBe("");
+  expect(run.out).toMatch(/^The content check found no problems in data\/ \(\d+ ms\)\.\n$/);
+  expect(run.code).toBe(0);
+});
+
+test("a mistake fails with the plain report, its place and exit code 1", () => {
+  const text = fs.readFileSync(serviceFile(), "utf8");
+  fs.writeFileSync(serviceFile(), text.replace(/^title: .*$/m, "titel: A new title"));
+  const run = check(dataDir);
+  expect(run.code).toBe(1);
+  expect(run.err).toMatch(/^The content check found 2 problems in data\/:\n/);
+  expect(run.err).toMatch(
+    new RegExp(`services/${service.slug}\\.yaml:\\d+:\\d+, field "titel"\\n  is not a known field`),
+  );
+  expect(run.err).toContain('field "title"\n  is missing (it is required)');
+  expect(run.err).toContain("Nothing can be built until these are corrected");
+  expect(run.err).not.toMatch(/ {4}at |Error:/);
+});
+
+test("a banner smaller than its place is a warning naming the file and both widths; the check passes", async () => {
+  const banner = path.resolve(path.dirname(serviceFile()), service.banner);
+  await sharp({ create: { width: 1800, height: 600, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toFile(`${banner}.tmp`);
+  fs.renameSync(`${banner}.tmp`, banner);
+  const run = check(dataDir);
+  expect(run.code).toBe(0);
+  expect(run.err).toMatch(/^The content check found 1 warning in data\/:\n/);
+  expect(run.err).toMatch(
+    new RegExp(
+      `services/${service.slug}\\.yaml:\\d+:\\d+, field "banner"\\n  the image ${service.banner.replace(/\./g, "\\.")} is 1800 px wide, but this place needs at least 2400 px`,
+    ),
+  );
+  expect(run.out).toMatch(/found no problems/);
+});
