@@ -60,20 +60,26 @@ test("a missing required field names the file, line, column and field", () => {
   ]);
 });
 
-test("a misspelt field name is reported, not ignored", () => {
+test("a misspelt field name is reported once, with the field it was meant to be", () => {
   edit(dataDir, serviceFile(first!.slug), (doc) => {
     const value = doc.get("menuLabel");
     doc.delete("menuLabel");
     doc.set("menuLable", value);
   });
-  expect(messages(dataDir)).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(
-        /field "menuLable": is not a known field: check its spelling \(known fields here: .*menuLabel/,
-      ),
-      expect.stringMatching(/field "menuLabel": is missing/),
-    ]),
-  );
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      /field "menuLable": is not a known field: did you mean "menuLabel"\? Rename it to menuLabel \(a required field\)$/,
+    ),
+  ]);
+});
+
+test("an unknown field unlike any known one lists the known fields", () => {
+  edit(dataDir, serviceFile(first!.slug), (doc) => doc.set("colour", "blue"));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      /field "colour": is not a known field: check its spelling \(known fields here: slug, order, /,
+    ),
+  ]);
 });
 
 test("an unknown field in a nested list names its position", () => {
@@ -123,13 +129,24 @@ test("a dropdown entry naming a service that does not exist is reported, and the
   expect(messages(dataDir)).toEqual([
     expect.stringMatching(
       new RegExp(
-        `^data/navigation/navigation\\.yaml:\\d+:\\d+: field "servicesMenu\\[${index + 1}\\]": names the service "no-such-service", but there is no data/services/no-such-service\\.yaml`,
+        `field "servicesMenu": does not list the service "${escape(second!.slug)}" .*add "- ${escape(second!.slug)}"`,
       ),
     ),
     expect.stringMatching(
       new RegExp(
-        `field "servicesMenu": does not list the service "${escape(second!.slug)}" .*add "- ${escape(second!.slug)}"`,
+        `^data/navigation/navigation\\.yaml:\\d+:\\d+: field "servicesMenu\\[${index + 1}\\]": names the service "no-such-service", but there is no data/services/no-such-service\\.yaml \\(services: `,
       ),
+    ),
+  ]);
+});
+
+test("a misspelt dropdown entry says which service it was meant to be, and only that", () => {
+  const index = content.navigation.servicesMenu.indexOf(second!.slug);
+  const typo = second!.slug.slice(0, -1);
+  edit(dataDir, "navigation/navigation.yaml", (doc) => doc.setIn(["servicesMenu", index], typo));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(
+      new RegExp(`names the service "${escape(typo)}", .*: did you mean "${escape(second!.slug)}"\\?`),
     ),
   ]);
 });

@@ -196,7 +196,7 @@ describe("adding an optional field is a schema edit", () => {
     setInAbout("subtitel", "Since 2012");
     expect(validateContent(dataDir).map(formatProblem)).toEqual([
       expect.stringMatching(
-        /^data\/about\/about\.yaml:\d+:\d+: field "subtitel": is not a known field: check its spelling \(known fields here: .*subtitle/,
+        /^data\/about\/about\.yaml:\d+:\d+: field "subtitel": is not a known field: did you mean "subtitle"\? \(known fields here: .*subtitle/,
       ),
     ]);
   });

@@ -1,8 +1,14 @@
 import path from "node:path";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
+import { similar } from "./similar";
 
 type Row = Record<string, unknown>;
+
+const meant = (typed: string, names: readonly string[]) => {
+  const guess = similar(typed, names);
+  return guess ? `: did you mean "${guess}"?` : "";
+};
 
 const rowOf = (file: LoadedFile): Row =>
   file.data && typeof file.data === "object" && !Array.isArray(file.data) ? (file.data as Row) : {};
@@ -61,11 +67,13 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
     menu.forEach((slug, i) => {
       if (typeof slug !== "string") return;
       if (!slugs.includes(slug)) {
+        // A misspelt entry is reported as such, not also as the service it leaves out.
+        listed.add(similar(slug, slugs));
         problems.push(
           locate(
             navigation,
             ["servicesMenu", i],
-            `names the service "${slug}", but there is no ${servicesFolder}${slug}.yaml (services: ${slugs.join(", ")})`,
+            `names the service "${slug}", but there is no ${servicesFolder}${slug}.yaml${meant(slug, slugs)} (services: ${[...slugs].sort().join(", ")})`,
           ),
         );
       } else if (listed.has(slug)) {
@@ -96,7 +104,7 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
           locate(
             service,
             ["gallery", j],
-            `names the approval "${key}", but there is no ${approvalsFolder}${key}.yaml (approvals: ${keys.join(", ") || "none"})`,
+            `names the approval "${key}", but there is no ${approvalsFolder}${key}.yaml${meant(key, keys)} (approvals: ${[...keys].sort().join(", ") || "none"})`,
           ),
         );
       }

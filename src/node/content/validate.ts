@@ -13,6 +13,7 @@ import {
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
+import { similar } from "./similar";
 import { imageSizeWarnings } from "./image-sizes";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
@@ -85,7 +86,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
 
   problems.push(...strayFiles(dataDir, relOf));
   problems.push(...checkReferences(loaded, unreadable));
-  return { problems: dedupe(problems), warnings };
+  return { problems: inReadingOrder(dedupe(problems)), warnings: inReadingOrder(warnings) };
 }
 
 /** Parses one file; its YAML problems (in plain words) go to `problems` and give no file. */
@@ -106,7 +107,35 @@ function typedTextProblems(file: LoadedFile, schema: JsonSchema): ContentProblem
 
 function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentProblem[] {
   if (validate(file.data)) return [];
-  return (validate.errors ?? []).map((error) => schemaProblem(file, error));
+  const errors = validate.errors ?? [];
+  // A misspelt field is also a missing one: say which it was meant to be, once.
+  const missing = errors.filter((e) => e.keyword === "required");
+  const meant = new Map<ErrorObject, string>();
+  for (const error of errors) {
+    if (error.keyword !== "additionalProperties") continue;
+    const typed = String((error.params as { additionalProperty: string }).additionalProperty);
+    const candidates = missing
+      .filter((m) => m.instancePath === error.instancePath)
+      .map((m) => String((m.params as { missingProperty: string }).missingProperty));
+    const guess = similar(typed, candidates);
+    if (guess) meant.set(error, guess);
+  }
+  const explained = new Set(meant.values());
+  return errors
+    .filter(
+      (e) =>
+        !(e.keyword === "required" && explained.has(String((e.params as { missingProperty: string }).missingProperty))),
+    )
+    .map((error) => {
+      const guess = meant.get(error);
+      if (!guess) return schemaProblem(file, error);
+      const field = String((error.params as { additionalProperty: string }).additionalProperty);
+      return locate(
+        file,
+        [...pointerToPath(error.instancePath), field],
+        `is not a known field: did you mean "${guess}"? Rename it to ${guess} (a required field)`,
+      );
+    });
 }
 
 /** A collection's file is named after its key (services/study-design.yaml has slug: study-design). */
@@ -157,10 +186,14 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
       return locate(file, [...at, String(params.missingProperty)], "is missing (it is required)", at);
     case "additionalProperties": {
       const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+      const typed = String(params.additionalProperty);
+      const guess = similar(typed, allowed);
       return locate(
         file,
-        [...at, String(params.additionalProperty)],
-        `is not a known field: check its spelling (known fields here: ${allowed.join(", ")})`,
+        [...at, typed],
+        guess
+          ? `is not a known field: did you mean "${guess}"? (known fields here: ${allowed.join(", ")})`
+          : `is not a known field: check its spelling (known fields here: ${allowed.join(", ")})`,
       );
     }
     case "minItems":
@@ -227,6 +260,21 @@ function pointerToPath(pointer: string): Segment[] {
 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+/** File by file (in the order first met), then from the top of each file down. */
+function inReadingOrder(problems: ContentProblem[]): ContentProblem[] {
+  const files = [...new Set(problems.map((p) => p.file))];
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort(
+      (a, b) =>
+        files.indexOf(a.p.file) - files.indexOf(b.p.file) ||
+        (a.p.line ?? 0) - (b.p.line ?? 0) ||
+        (a.p.column ?? 0) - (b.p.column ?? 0) ||
+        a.i - b.i,
+    )
+    .map(({ p }) => p);
 }
 
 function dedupe(problems: ContentProblem[]): ContentProblem[] {
