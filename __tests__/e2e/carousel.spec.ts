@@ -1,16 +1,20 @@
 /**
  * The home and contact carousels in real time: the active slide changes every 2500 ms and wraps
  * after the fourth, only one slide shows at a time, the pause button stops the rotation (and play
- * resumes it), and a visitor who prefers reduced motion gets no auto-rotation.
+ * resumes it), and a visitor who prefers reduced motion gets no auto-rotation. On a slow network,
+ * through hydration and a full turn, each slide's image is fetched once, in one size, and never
+ * cancelled.
  *
  * A MutationObserver in the page logs each slide change with performance.now(), so intervals are
  * measured where they happen, not through the test's round trips.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { contact, home, site } from "./support/content";
-import { at, expect, open, test } from "./support/fixtures";
+import { at, env, expect, open, test } from "./support/fixtures";
 
 const INTERVAL = 2500;
+/** How late the slow network's images arrive: longer than a slide shows. */
+const SLOW_IMAGE = INTERVAL + 500;
 const carousels = [
   { route: "/home", label: home.carouselLabel },
   { route: "/contact", label: contact.region.carouselLabel },
@@ -125,5 +129,77 @@ for (const { route, label } of carousels) {
         .poll(async () => (await changes(page)).length, { timeout: INTERVAL + 2000 })
         .toBeGreaterThanOrEqual(1);
     });
+
+    test(
+      "fetches each slide's image once, in one size, and cancels none on a slow network",
+      at(375, 1280),
+      async ({ page, problems }) => {
+        // Every image of the site arrives SLOW_IMAGE ms late: the first slide's is still on its way
+        // while the page hydrates, and each later slide is hidden again before its image has come.
+        // A slide or picture that React re-renders differently, a srcset or sizes that changes, or a
+        // hidden slide's image dropped would show here as a cancelled request or a second download.
+        const origin = new URL(env("E2E_BASE_URL")).origin;
+        await page.route(
+          (url) => url.origin === origin,
+          async (route) => {
+            if (route.request().resourceType() === "image") await new Promise((r) => setTimeout(r, SLOW_IMAGE));
+            // A request the page has cancelled meanwhile cannot go on: requestfailed has recorded it.
+            await route.continue().catch(() => undefined);
+          },
+        );
+        const images: Request[] = [];
+        const outcome = new Map<Request, string>();
+        page.on("request", (request) => {
+          if (request.resourceType() === "image" && new URL(request.url()).origin === origin) images.push(request);
+        });
+        page.on("requestfinished", (request) => outcome.set(request, "finished"));
+        page.on("requestfailed", (request) => outcome.set(request, request.failure()?.errorText ?? "failed"));
+
+        await open(page, route);
+        const carousel = carouselOf(page, label);
+        // The contact carousel is below the fold, where its lazy slides would not load.
+        await carousel.scrollIntoViewIfNeeded();
+        await leave(page);
+        await watch(carousel);
+        // Four changes: every slide has been shown, and the one shown first is back.
+        await expect
+          .poll(async () => (await changes(page)).length, { timeout: 6 * INTERVAL, intervals: [250] })
+          .toBeGreaterThanOrEqual(4);
+        await expect
+          .poll(() => images.filter((request) => !outcome.has(request)).map((request) => request.url()), {
+            message: "every image request has ended",
+            timeout: SLOW_IMAGE + 10_000,
+          })
+          .toEqual([]);
+
+        const path = (request: Request) => new URL(request.url()).pathname;
+        expect(
+          images.filter((request) => outcome.get(request) !== "finished").map((r) => `${path(r)}: ${outcome.get(r)}`),
+          "image requests cancelled or failed",
+        ).toEqual([]);
+        const paths = images.map(path);
+        expect(
+          paths.filter((p, i) => paths.indexOf(p) !== i),
+          "images requested twice",
+        ).toEqual([]);
+        // A processed image is /static/<its hash>/<size and format>/<name>.<ext>: a second file of the
+        // same picture (another width from its srcset, another format) is a download thrown away.
+        const pictureOf = (p: string) => p.replace(/^(\/static\/[^/]+)\/[^/]+\/([^/]+)\.\w+$/, "$1/$2");
+        const files = new Map<string, string[]>();
+        for (const p of paths) files.set(pictureOf(p), [...(files.get(pictureOf(p)) ?? []), p]);
+        expect(
+          [...files.values()].filter((list) => list.length > 1).map((list) => list.join(" ")),
+          "pictures fetched in more than one file",
+        ).toEqual([]);
+        const slidesLoaded = await slidesOf(carousel).evaluateAll((slides) =>
+          slides.map((slide) => {
+            const img = slide.querySelector("img");
+            return Boolean(img?.complete && img.naturalWidth > 0);
+          }),
+        );
+        expect(slidesLoaded, "every slide's image has arrived, hidden or not").toEqual([true, true, true, true]);
+        problems.expectNone();
+      },
+    );
   });
 }

@@ -165,9 +165,17 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
   return violations;
 }
 
-/** Saves a full-page screenshot under screenshots/<width>/<name>.png (git-ignored) for people to look at. */
+/**
+ * Saves a full-page screenshot under screenshots/<width>/<name>.png (git-ignored) for people to look at.
+ *
+ * Lazy images below the fold would be blank in a full-page capture, so it loads them all first, and
+ * waits until every image of the page has arrived, the hidden carousel slides' included: a full-page
+ * capture resizes the viewport for a moment (Chromium sometimes makes it 1×1 px, firing a resize),
+ * and an image still loading then picks another width from its srcset, cancelling the request under
+ * way (net::ERR_ABORTED, which `problems` would report). Once every image has loaded, the capture
+ * starts no request: the browser keeps the width it already has, and no slide is left to load.
+ */
 export async function saveScreenshot(page: Page, name: string) {
-  // Lazy images below the fold would be blank in a full-page capture: load them all first.
   await page.evaluate(() =>
     document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
   );
@@ -176,11 +184,10 @@ export async function saveScreenshot(page: Page, name: string) {
       () =>
         page.evaluate(() =>
           [...document.querySelectorAll<HTMLImageElement>("img")]
-            .filter((img) => img.checkVisibility() && !img.closest("[hidden]"))
             .filter((img) => !img.complete || img.naturalWidth === 0)
             .map((img) => img.currentSrc || img.src),
         ),
-      { message: "every visible image loads", timeout: 15_000 },
+      { message: "every image of the page loads, shown or hidden", timeout: 15_000 },
     )
     .toEqual([]);
   const file = path.join(projectRoot, "screenshots", String(width(page)), `${name}.png`);
