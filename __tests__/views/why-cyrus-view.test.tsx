@@ -5,12 +5,11 @@
  * expands a card and leaving collapses it, a tap, click, Enter or Space toggles it. (Which CSS rule
  * shows what is checked in a browser: __tests__/e2e/support/why-cyrus.ts.)
  */
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WhyCyrusView } from "../../src/components/views/why-cyrus-view";
 import { content } from "../support/content";
+import { serverHtmlHarness } from "../support/server-html";
 
 const page = content.whyCyrus;
 const view = <WhyCyrusView {...page} />;
@@ -22,28 +21,11 @@ const expanded = () => buttons().map((b) => b.getAttribute("aria-expanded"));
 const shown = () => buttons().map((b) => b.closest("li")!.getAttribute("data-open"));
 const only = (i: number | null, value = "true") => page.cards.map((_, j) => (j === i ? value : "false"));
 
-let root: Root | null = null;
-let consoleError: jest.SpyInstance;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, "error");
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-  consoleError.mockRestore();
-});
-
-function serverHtml() {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(view);
-  document.body.append(container);
-  return container;
-}
+const { serverHtml, hydrate } = serverHtmlHarness();
 
 describe("before and without JavaScript", () => {
   it("claims no state, and each description is its button's accessible description, in the HTML", () => {
-    serverHtml();
+    serverHtml(view);
     expect(buttons().map((b) => b.textContent)).toEqual(page.cards.map((c) => c.title));
     page.cards.forEach((c, i) => {
       const button = buttons()[i]!;
@@ -56,12 +38,9 @@ describe("before and without JavaScript", () => {
   });
 
   it("hands over to the scripts where the visitor is: the card with focus stays shown, now announced expanded", () => {
-    const container = serverHtml();
+    const container = serverHtml(view);
     act(() => buttons()[2]!.focus());
-    act(() => {
-      root = hydrateRoot(container, view);
-    });
-    expect(consoleError).not.toHaveBeenCalled();
+    hydrate(container, view);
     expect(buttons()[2]).toHaveFocus();
     expect(expanded()).toEqual(only(2));
     expect(shown()).toEqual(only(2));

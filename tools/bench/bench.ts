@@ -17,9 +17,8 @@
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
  * `--report --check` on an existing results file measures nothing: it prints and checks it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +28,7 @@ import zlib from "node:zlib";
 import { chunkGroupScripts, type WebpackStats } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
 import { readContent, siteRoutes } from "../../src/node/content/read-content";
 import { chromePath, chromiumArgs } from "../chromium";
+import { serveBuiltSite } from "../serve-built-site";
 
 const root = path.resolve(__dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
@@ -203,17 +203,6 @@ function round(n: number | null, digits = 0): number | null {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /* ------------------------------------------------------------------ builds */
 
 function gatsby(args: string[], label: string): Timing {
@@ -337,38 +326,7 @@ function jsLoadedFirst(routes: readonly string[]): JsFirst {
   };
 }
 
-/* ------------------------------------------------------------------ serving */
-
-async function serve(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [gatsbyCli, "serve", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c));
-  child.stderr.on("data", (c: Buffer) => (output += c));
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
-    await Promise.race([exited, sleep(5000)]);
-  };
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`gatsby serve exited early:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/home`)).ok) return { origin, stop };
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  await stop();
-  throw new Error(`gatsby serve did not answer within 60 s:\n${output}`);
-}
+/* ------------------------------------------------------------------ a quiet machine */
 
 /**
  * With --max-load, waits (at most 120 s, in 5 s steps) until the 1-minute load average is at or
@@ -653,7 +611,7 @@ async function main() {
   const loadStart = load();
   const build = opts.skipBuild ? null : buildAll();
   const jsFirst = jsLoadedFirst(opts.routes);
-  const server = await serve();
+  const server = await serveBuiltSite();
   let routes: Results["routes"];
   try {
     routes = await lighthouseAll(opts, server.origin);
