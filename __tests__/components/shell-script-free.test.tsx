@@ -3,14 +3,12 @@
  * CSS can open, a scroll-to-top link to "#top"), and hydrating it hands over to the scripted form
  * where the visitor left the script-free one, without a hydration error.
  */
-import type { ReactElement } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FloatingButtons } from "../../src/components/shell/floating-buttons";
 import { SiteNav } from "../../src/components/shell/site-nav";
 import { loadShellData } from "../support/content";
+import { serverHtmlHarness } from "../support/server-html";
 
 const data = loadShellData();
 const { labels } = data.site;
@@ -18,34 +16,10 @@ const { labels } = data.site;
 const siteNav = <SiteNav nav={data.nav} servicesMenu={data.servicesMenu} labels={labels} />;
 const floatingButtons = <FloatingButtons site={data.site} />;
 
-// React reports a hydration mismatch (and any other render problem) with console.error.
-let consoleError: jest.SpyInstance;
-let root: Root | null = null;
-beforeEach(() => {
-  consoleError = jest.spyOn(console, "error");
-});
+const { serverHtml, hydrate } = serverHtmlHarness();
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = "";
-  consoleError.mockRestore();
   Object.defineProperty(window, "scrollY", { configurable: true, writable: true, value: 0 });
 });
-
-/** Puts the server HTML of `element` into the document, as the browser receives it. */
-function serverHtml(element: ReactElement) {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(element);
-  document.body.append(container);
-  return container;
-}
-
-function hydrate(container: HTMLElement, element: ReactElement) {
-  act(() => {
-    root = hydrateRoot(container, element);
-  });
-  expect(consoleError).not.toHaveBeenCalled();
-}
 
 const nav = () => screen.getByRole("navigation", { name: labels.mainNav });
 const servicesItem = () => within(nav()).getByRole("link", { name: "Services" }).closest("li")!;

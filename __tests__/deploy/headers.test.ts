@@ -249,16 +249,20 @@ describe("security headers", () => {
     expect(headerCount(enquiry, "cache-control")).toBe(1);
   });
 
-  test("script-src lists exactly the hashes of this build's inline scripts (csp-hashes.mjs over the served root)", async () => {
+  test("script-src lists exactly the hashes of this build's inline scripts (csp-hashes.ts over the served root)", async () => {
     const csp = parseCsp(String((await get("/home")).headers["content-security-policy"]));
     const allowed = csp
       .get("script-src")!
       .filter((s) => s.startsWith("'sha256-"))
       .sort();
-    const run = spawnSync(process.execPath, ["src/scripts/csp-hashes.mjs", "--public", stack.root, "--json"], {
-      cwd: projectRoot,
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "deploy/csp-hashes.ts", "--public", stack.root, "--json"],
+      {
+        cwd: projectRoot,
+        encoding: "utf8",
+      },
+    );
     expect(run.status).toBe(0);
     const computed = JSON.parse(run.stdout) as { hashes: string[]; files: number; inlineScripts: number };
     expect(computed.files).toBeGreaterThanOrEqual(routes.length + 2);

@@ -1,5 +1,5 @@
 /**
- * nginx's per-client limits, as render.mjs writes them by default (a client here is 127.0.0.1):
+ * nginx's per-client limits, as render.ts writes them by default (a client here is 127.0.0.1):
  * - /api/: 10 requests a minute with bursts of 20, invalid ones included, then a clean 429 (JSON
  *   with Retry-After for the script, 303 to /contact/error for a form posted without JavaScript);
  * - /api/: 4 requests in progress at once; the 5th is refused at once;

@@ -1,6 +1,6 @@
 /**
- * The two scripts of a deployment, on small made-up builds: src/scripts/csp-hashes.mjs (the
- * Content-Security-Policy of a build) and deploy/nginx/render.mjs (the nginx configuration),
+ * The two scripts of a deployment, on small made-up builds: deploy/csp-hashes.ts (the
+ * Content-Security-Policy of a build) and deploy/nginx/render.ts (the nginx configuration),
  * including a real nginx started with the rendered TLS configuration.
  */
 import { spawnSync } from "node:child_process";
@@ -37,15 +37,16 @@ function fakeBuild(files: Record<string, string>): string {
   return root;
 }
 
+/** A deployment script run as the npm scripts run it: TypeScript, through tsx. */
 const node = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, args, {
+  spawnSync(process.execPath, ["--import", "tsx", ...args], {
     cwd: projectRoot,
     encoding: "utf8",
     env: { ...process.env, GATSBY_ENQUIRY_API: "", ...env },
   });
 
 function csp(root: string, env: NodeJS.ProcessEnv = {}) {
-  const result = node(["src/scripts/csp-hashes.mjs", "--public", root, "--json"], env);
+  const result = node(["deploy/csp-hashes.ts", "--public", root, "--json"], env);
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as {
     policy: string;
@@ -56,7 +57,7 @@ function csp(root: string, env: NodeJS.ProcessEnv = {}) {
   };
 }
 
-describe("csp-hashes.mjs", () => {
+describe("csp-hashes.ts", () => {
   test("hashes each executable inline script as CSP does (the CSP spec's own example), and only those", () => {
     const root = fakeBuild({
       "home/index.html": [
@@ -89,7 +90,7 @@ describe("csp-hashes.mjs", () => {
     const root = fakeBuild({ "a/index.html": page, "b/index.html": page });
     expect(csp(root).hashes).toHaveLength(1);
     const out = path.join(tempDir(), "csp.conf");
-    expect(node(["src/scripts/csp-hashes.mjs", "--public", root, "--out", out]).status).toBe(0);
+    expect(node(["deploy/csp-hashes.ts", "--public", root, "--out", out]).status).toBe(0);
     const include = fs.readFileSync(out, "utf8");
     expect(include).toMatch(
       /^add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-[^"]+" always;$/m,
@@ -113,27 +114,27 @@ describe("csp-hashes.mjs", () => {
     ["a javascript: link", `<a href="javascript:void(0)">x</a>`, "javascript:"],
   ])("%s cannot be allowed by a hash: it fails, naming the file", (_label, html, what) => {
     const root = fakeBuild({ "page/index.html": html });
-    const result = node(["src/scripts/csp-hashes.mjs", "--public", root]);
+    const result = node(["deploy/csp-hashes.ts", "--public", root]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(path.join("page", "index.html"));
     expect(result.stderr).toContain(what);
   });
 
   test("a folder without a build fails", () => {
-    const result = node(["src/scripts/csp-hashes.mjs", "--public", tempDir()]);
+    const result = node(["deploy/csp-hashes.ts", "--public", tempDir()]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("build the site first");
   });
 });
 
-describe("render.mjs", () => {
+describe("render.ts", () => {
   const home = `<!DOCTYPE html><html lang="en"><title>Home</title><script>window.pagePath="/home";</script></html>`;
 
   test("renders a configuration nginx accepts, with no placeholder left", () => {
     const root = fakeBuild({ "home/index.html": home });
     const out = path.join(tempDir(), "conf");
     const result = node([
-      "deploy/nginx/render.mjs",
+      "deploy/nginx/render.ts",
       "--standalone",
       "--root",
       root,
@@ -175,15 +176,7 @@ describe("render.mjs", () => {
     ["--server-name", "example.com; return 200"],
   ])("refuses %s %j (nothing but the value can reach the configuration)", (flag, value) => {
     const root = fakeBuild({ "home/index.html": home });
-    const result = node([
-      "deploy/nginx/render.mjs",
-      "--root",
-      root,
-      "--out",
-      path.join(tempDir(), "conf"),
-      flag,
-      value,
-    ]);
+    const result = node(["deploy/nginx/render.ts", "--root", root, "--out", path.join(tempDir(), "conf"), flag, value]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("is not allowed");
   });
@@ -193,7 +186,7 @@ describe("render.mjs", () => {
     const certDir = tempDir();
     fs.writeFileSync(path.join(certDir, "c.pem"), "x");
     const base = [
-      "deploy/nginx/render.mjs",
+      "deploy/nginx/render.ts",
       "--root",
       root,
       "--out",
@@ -216,7 +209,7 @@ describe("render.mjs", () => {
     const root = fakeBuild({ "home/index.html": home });
     const render = (...args: string[]) => {
       const out = path.join(tempDir(), "conf");
-      const result = node(["deploy/nginx/render.mjs", "--root", root, "--out", out, ...args]);
+      const result = node(["deploy/nginx/render.ts", "--root", root, "--out", out, ...args]);
       return { result, conf: result.status === 0 ? fs.readFileSync(path.join(out, "cyrus.conf"), "utf8") : "" };
     };
     const defaults = render().conf;
@@ -265,7 +258,7 @@ describe("render.mjs", () => {
     const root = fakeBuild({ "home/index.html": home });
     const render = (...args: string[]) => {
       const out = path.join(tempDir(), "conf");
-      expect(node(["deploy/nginx/render.mjs", "--standalone", "--root", root, "--out", out, ...args]).status).toBe(0);
+      expect(node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", out, ...args]).status).toBe(0);
       return {
         site: fs.readFileSync(path.join(out, "cyrus.conf"), "utf8"),
         main: fs.readFileSync(path.join(out, "nginx.conf"), "utf8"),
@@ -284,12 +277,12 @@ describe("render.mjs", () => {
 
   test("refuses a root that is not a build, or whose path nginx would read as variables", () => {
     expect(
-      node(["deploy/nginx/render.mjs", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr,
+      node(["deploy/nginx/render.ts", "--root", tempDir(), "--out", path.join(tempDir(), "conf")]).stderr,
     ).toContain("not a built site");
     const odd = path.join(tempDir(), "$document_root");
     fs.mkdirSync(odd);
     fs.writeFileSync(path.join(odd, "404.html"), "x");
-    expect(node(["deploy/nginx/render.mjs", "--root", odd, "--out", path.join(tempDir(), "conf")]).stderr).toContain(
+    expect(node(["deploy/nginx/render.ts", "--root", odd, "--out", path.join(tempDir(), "conf")]).stderr).toContain(
       "is not allowed",
     );
   });
@@ -324,7 +317,7 @@ describe("render.mjs", () => {
     const httpPort = await freePort();
     const out = path.join(tempDir(), "conf");
     const rendered = node([
-      "deploy/nginx/render.mjs",
+      "deploy/nginx/render.ts",
       "--standalone",
       "--workers",
       "1",

@@ -4,10 +4,11 @@
  * and focus (1280) and scroll-to-top shows past 300 px while no script has run; then the scripts are
  * let through and hydration keeps what the visitor opened, without a console error, without a frame
  * in which it closes and without moving the controls, and the scripted behaviour works as before
- * (Escape, focus return, pinning by click, scrolling to the top without "#top" in the address).
+ * (Escape, focus return, pinning by click, scrolling to the top without "#top" in the address). A
+ * Why Cyrus card shown by keyboard focus before the scripts stays shown, and is then announced so.
  */
 import type { Locator, Page } from "@playwright/test";
-import { site, navLabels } from "./support/content";
+import { site, navLabels, whyCyrus } from "./support/content";
 import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 import { at, expect, holdScripts, isHydrated, openWithoutScripts, test, waitForHydration } from "./support/fixtures";
 
@@ -219,4 +220,37 @@ test("hydration moves nothing on the page (no layout shift)", at(375, 1280), asy
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
   problems.expectNone();
+});
+
+test.describe("Why Cyrus cards before the scripts", () => {
+  test(
+    "a card focused before the scripts arrive stays shown when they do, now announced as expanded",
+    at(375, 1280),
+    async ({ page, problems }) => {
+      const scripts = await openBeforeScripts(page, "/whycyrus");
+      const card = page.getByRole("main").getByRole("listitem").nth(1);
+      const button = card.getByRole("button");
+      const description = card.getByText(whyCyrus.cards[1]!.description);
+      await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+      await page.mouse.move(1, 1);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(button).toBeFocused();
+      await expect(description).toBeVisible();
+      await expect(button, "no state claimed while none can change").not.toHaveAttribute("aria-expanded");
+
+      const hiddenFrames = await watchShown(page, `[id="${await description.getAttribute("id")}"]`);
+      await hydrate(page, scripts);
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(description).toBeVisible();
+      expect(await hiddenFrames(), "frames in which the shown description was hidden").toBe(0);
+
+      // And as with scripts from the start: leaving collapses it.
+      await page.keyboard.press("Tab");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(description).toBeHidden();
+      problems.expectNone();
+    },
+  );
 });

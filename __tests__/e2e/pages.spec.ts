@@ -1,16 +1,17 @@
 /**
  * Page interactions: every card on /services reaches its detail page and every detail page's Back
  * button returns to /services; pages other than the detail pages (activities among them) have no
- * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus; a page reached
- * by a link inside the site is styled as when opened directly (each page inlines only its own CSS,
- * so the next page's stylesheet is fetched on the way).
+ * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus, and show exactly
+ * while their card is announced as expanded; a page reached by a link inside the site is styled as
+ * when opened directly (each page inlines only its own CSS, so the next page's stylesheet is fetched
+ * on the way).
  */
 import { navigation, serviceOf, services, servicesPage, site } from "./support/content";
 
 const cardRoutes = services.map((s) => `/services/${s.slug}`);
 import type { Locator, Page } from "@playwright/test";
 import { at, expect, open, test } from "./support/fixtures";
-import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
+import { expectDescriptionsRevealOnHoverAndFocus, expectShownAsAnnounced } from "./support/why-cyrus";
 
 /**
  * How every element in <main> is laid out and painted, as the browser computed it, once transitions
@@ -128,10 +129,19 @@ for (const route of navigation.main.map((item) => item.to)) {
 }
 
 test(
-  "Why Cyrus: each description is hidden until its card is hovered or focused with the keyboard",
+  "Why Cyrus: each description is hidden until its card is hovered or focused with the keyboard, which expands it",
   at(375, 1280),
   async ({ page }) => {
     await open(page, "/whycyrus");
-    await expectDescriptionsRevealOnHoverAndFocus(page);
+    await expectDescriptionsRevealOnHoverAndFocus(page, { scripted: true });
+  },
+);
+
+test(
+  "Why Cyrus: a card shows its description exactly while it is announced as expanded (focus, Enter, Space, click)",
+  at(375, 1280),
+  async ({ page }) => {
+    await open(page, "/whycyrus");
+    await expectShownAsAnnounced(page);
   },
 );

@@ -47,8 +47,8 @@ test("a page carries the CSS of its own components only", () => {
   expect(home.has("enquiry-form")).toBe(false);
   expect(home.has("carousel")).toBe(true);
   expect(service.has("carousel")).toBe(false);
-  expect(service.has("service")).toBe(true);
-  expect(contact.has("service")).toBe(false);
+  expect(service.has("service-view")).toBe(true);
+  expect(contact.has("service-view")).toBe(false);
 });
 
 test("a service page inlines at most three quarters of the site's CSS", () => {

@@ -1,5 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
-import { ServiceView } from "../../src/components/service/service-view";
+import { ServiceView } from "../../src/components/views/service-view";
 import type { ServiceContent } from "../../src/types/content";
 import { content, fakeImage } from "../support/content";
 

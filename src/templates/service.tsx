@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo/seo";
-import { ServiceView } from "../components/service/service-view";
+import { ServiceView } from "../components/views/service-view";
 import type { ServiceContent } from "../types/content";
 import { useSiteMetadata } from "../hooks/use-site-metadata";
 import { imageOf } from "../utils/images";

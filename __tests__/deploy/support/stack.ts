@@ -1,6 +1,6 @@
 /**
  * The production stack on loopback, as a real deployment runs it: Debian's nginx with the
- * project's configuration (rendered by deploy/nginx/render.mjs for a free 127.0.0.1 port and a
+ * project's configuration (rendered by deploy/nginx/render.ts for a free 127.0.0.1 port and a
  * temporary copy of public/ as its root), and the standalone enquiry service
  * (src/scripts/enquiry-server.ts) behind it on another free port, with a temporary data folder.
  * Everything lives in one temporary folder, removed by stop().
@@ -13,7 +13,7 @@ import { freePort, projectRoot } from "../../support/serve";
 
 export { projectRoot };
 
-/** NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx (off a non-root user's PATH), as render.mjs. */
+/** NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx (off a non-root user's PATH), as render.ts. */
 export const NGINX =
   process.env.NGINX_BIN ||
   (spawnSync("nginx", ["-v"]).error && fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
@@ -100,7 +100,7 @@ export interface StackOptions {
   /** nginx's JSON access log (default on). */
   accessLog?: boolean;
   /**
-   * render.mjs options for the limits and timeouts. By default the per-client limits are lifted
+   * render.ts options for the limits and timeouts. By default the per-client limits are lifted
    * (every test here is one client on 127.0.0.1); [] renders the production defaults.
    */
   renderArgs?: string[];
@@ -166,7 +166,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const render = spawnSync(
     process.execPath,
     [
-      "deploy/nginx/render.mjs",
+      "--import",
+      "tsx",
+      "deploy/nginx/render.ts",
       "--standalone",
       "--root",
       root,
@@ -183,7 +185,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ],
     { cwd: projectRoot, encoding: "utf8", env: { ...process.env, GATSBY_ENQUIRY_API: "" } },
   );
-  if (render.status !== 0) throw new Error(`render.mjs failed:\n${render.stdout}${render.stderr}`);
+  if (render.status !== 0) throw new Error(`render.ts failed:\n${render.stdout}${render.stderr}`);
 
   const serviceEnv: NodeJS.ProcessEnv = {
     ...process.env,

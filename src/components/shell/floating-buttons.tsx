@@ -2,7 +2,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import type { SiteIdentity } from "../../types/content";
 import { whatsappHref } from "../../utils/text";
 import { ArrowUpIcon, ChatIcon } from "./icons";
-import { useScriptTakeover } from "./use-script-takeover";
+import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import * as styles from "./floating-buttons.module.css";
 
 /** Scroll offset (px) past which both buttons show (spec, section 9). */

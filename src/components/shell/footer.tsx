@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import type { SiteIdentity } from "../../types/content";
-import { addressLines, fill, mailtoHref, telHref } from "../../utils/text";
+import { fill } from "../../utils/text";
+import { ContactList, PostalAddress } from "../content/contact-details";
 import { SocialIcon } from "./icons";
 import * as styles from "./footer.module.css";
 
@@ -8,40 +10,19 @@ export function Footer({ site }: { site: SiteIdentity }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <section aria-labelledby="footer-address">
-          <h2 id="footer-address" className={styles.heading}>
-            {labels.addressHeading}
-          </h2>
-          <address className={styles.address}>
-            <strong>{site.legalName}</strong>
-            {addressLines(site.address).map((line) => (
-              <span key={line}>{line}</span>
-            ))}
-          </address>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={styles.heading}>
-            {labels.contactHeading}
-          </h2>
-          <dl className={styles.contact}>
-            <dt>{labels.mobile}</dt>
-            <dd>
-              <a href={telHref(site.mobile)}>{site.mobile}</a>
-            </dd>
-            <dt>{labels.telephone}</dt>
-            <dd>
-              <a href={telHref(site.telephone)}>{site.telephone}</a>
-            </dd>
-            <dt>{labels.email}</dt>
-            <dd>
-              <a href={mailtoHref(site.email)}>{site.email}</a>
-            </dd>
-          </dl>
-        </section>
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className={styles.heading}>
-            {labels.followUs}
-          </h2>
+        <FooterSection id="footer-address" heading={labels.addressHeading}>
+          <PostalAddress address={site.address} name={site.legalName} className={styles.address} />
+        </FooterSection>
+        <FooterSection id="footer-contact" heading={labels.contactHeading}>
+          <ContactList
+            labels={labels}
+            mobile={site.mobile}
+            telephone={site.telephone}
+            email={site.email}
+            className={styles.contact}
+          />
+        </FooterSection>
+        <FooterSection id="footer-social" heading={labels.followUs}>
           <ul className={styles.social}>
             {site.social.map((network) => (
               <li key={network.url}>
@@ -52,9 +33,21 @@ export function Footer({ site }: { site: SiteIdentity }) {
               </li>
             ))}
           </ul>
-        </section>
+        </FooterSection>
       </div>
       <p className={styles.copyright}>{fill(labels.copyright, { year: new Date().getFullYear() })}</p>
     </footer>
+  );
+}
+
+/** A column of the footer, named by its heading for screen readers' landmarks list. */
+function FooterSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {heading}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent 
 import { Link } from "gatsby";
 import type { MenuEntry, NavItem } from "../../types/content";
 import { ChevronIcon } from "./icons";
-import { useScriptTakeover } from "./use-script-takeover";
+import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import * as styles from "./site-nav.module.css";
 
 interface ServicesDropdownProps {

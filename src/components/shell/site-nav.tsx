@@ -3,7 +3,7 @@ import { Link } from "gatsby";
 import type { Labels, MenuEntry, NavItem } from "../../types/content";
 import { MenuIcon } from "./icons";
 import { ServicesDropdown } from "./services-dropdown";
-import { useScriptTakeover } from "./use-script-takeover";
+import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import * as styles from "./site-nav.module.css";
 
 interface SiteNavProps {

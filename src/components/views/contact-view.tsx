@@ -1,7 +1,7 @@
 import type { Address, CarouselLabels, ImageWithAlt } from "../../types/content";
-import { addressLines, telHref } from "../../utils/text";
 import { Carousel } from "../carousel/carousel";
 import { Banner } from "../content/banner";
+import { ContactList, PostalAddress } from "../content/contact-details";
 import { Container, Section } from "../content/page";
 import { EnquiryForm, type EnquiryFormText } from "../enquiry/enquiry-form";
 import { MapFrame } from "./map-frame";
@@ -30,7 +30,7 @@ export interface ContactViewProps {
 }
 
 export function ContactView(props: ContactViewProps) {
-  const { address, labels } = props;
+  const { labels } = props;
   return (
     <>
       <Banner {...props.banner} />
@@ -43,31 +43,15 @@ export function ContactView(props: ContactViewProps) {
               <p className={styles.company}>{props.companyName}</p>
               <p className={styles.slogan}>{props.slogan}</p>
               <h3>{labels.addressHeading}</h3>
-              <address className={styles.address}>
-                {addressLines(address).map((line) => (
-                  <span key={line} className={styles.addressLine}>
-                    {line}
-                  </span>
-                ))}
-              </address>
-              <dl className={styles.details}>
-                <dt>{labels.mobile}</dt>
-                <dd>
-                  <a href={telHref(props.mobile)}>{props.mobile}</a>
-                </dd>
-                <dt>{labels.telephone}</dt>
-                <dd>
-                  <a href={telHref(props.telephone)}>{props.telephone}</a>
-                </dd>
-                <dt>{labels.email}</dt>
-                <dd>
-                  <a href={`mailto:${props.email}`}>{props.email}</a>
-                </dd>
-                <dt>{labels.website}</dt>
-                <dd>
-                  <a href={props.website}>{props.website.replace(/^https?:\/\//, "")}</a>
-                </dd>
-              </dl>
+              <PostalAddress address={props.address} className={styles.address} />
+              <ContactList
+                labels={labels}
+                mobile={props.mobile}
+                telephone={props.telephone}
+                email={props.email}
+                website={props.website}
+                className={styles.details}
+              />
             </section>
             <section aria-labelledby="enquiry-heading" className={cardStyles.card} id="enquiry">
               <h2 id="enquiry-heading">{props.formHeading}</h2>

@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState, type MouseEvent } from "react";
+import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import { Container, Section } from "../content/page";
 import { Paragraphs } from "../content/text";
 import * as styles from "./why-cyrus-view.module.css";
@@ -26,16 +27,45 @@ export function WhyCyrusView({ heading, intro, cards }: WhyCyrusViewProps) {
 }
 
 /**
- * The title shows first; the description appears on hover (CSS), on keyboard focus (CSS
- * :focus-within) and on tap (the button). It stays in the HTML for crawlers and screen readers.
+ * The title shows first; the description appears on hover, on keyboard focus and on tap, and stays
+ * in the HTML for crawlers. What focus shows is what a screen reader is told:
+ *
+ * - before and without JavaScript, CSS shows the description while focus is in the card. No state can
+ *   change then, so the button claims none (an aria-expanded="false" beside a shown description would
+ *   be false); the description is its accessible description, announced with the focus that shows it.
+ * - with scripts, the description shows exactly while the button says aria-expanded="true" (hover
+ *   aside, which shows it to pointers only). Keyboard focus expands the card and leaving collapses it
+ *   again; a tap, a click or Enter/Space toggles it, and what they open stays open.
  */
 function RevealCard({ title, description }: { title: string; description: string }) {
-  const [open, setOpen] = useState(false);
+  const [openedBy, setOpenedBy] = useState<"focus" | "choice" | null>(null);
+  const cardRef = useRef<HTMLLIElement>(null);
   const id = useId();
+  const open = openedBy !== null;
+  // Focus in the card when the scripts arrive: CSS was showing the description, so it stays shown.
+  const scripted = useScriptTakeover(() => {
+    setOpenedBy(cardRef.current?.matches(":focus-within") ? "focus" : null);
+  });
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    // A pointer's press focuses the button first (except in Safari), which has just expanded it:
+    // the click keeps it open instead of closing it again. Enter and Space click with detail 0.
+    const pointer = event.detail > 0;
+    setOpenedBy((was) => (was === "focus" && pointer ? "choice" : was ? null : "choice"));
+  };
+
   return (
-    <li className={styles.revealCard} data-open={open}>
+    <li ref={cardRef} className={styles.revealCard} data-scripted={scripted} data-open={scripted ? open : undefined}>
       <h2 className={styles.revealTitle}>
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          aria-describedby={scripted ? undefined : id}
+          aria-expanded={scripted ? open : undefined}
+          aria-controls={scripted ? id : undefined}
+          onFocus={() => setOpenedBy((was) => was ?? "focus")}
+          onBlur={() => setOpenedBy((was) => (was === "focus" ? null : was))}
+          onClick={onClick}
+        >
           {title}
         </button>
       </h2>

@@ -1,44 +1,62 @@
 /**
  * `npm run check:lockfile`: fails when package-lock.json holds a package version below the lowest
- * safe version listed in src/scripts/lockfile-minimums.json. Offline: it reads two files and asks no
+ * safe version listed in tools/lockfile-minimums.json. Offline: it reads two files and asks no
  * advisory service (`npm audit` cannot reach one from the build machines).
  *
- *   node src/scripts/check-lockfile.mjs [--lock <package-lock.json>] [--minimums <list.json>]
+ *   npm run check:lockfile -- [--lock <package-lock.json>] [--minimums <list.json>]
  *
  * Exit code 0 when every installed copy is at or above its minimum, 1 with one line per copy
  * below it, 2 when a file cannot be read or the list is malformed.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import semver from "semver";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const projectRoot = path.resolve(__dirname, "..");
+
+interface Rule {
+  package: string;
+  minimum: string;
+  /** Only copies in this semver range (one release line of a package that has several). */
+  range?: string;
+  advisories?: string[];
+}
+
+interface Lockfile {
+  packages?: Record<string, { version?: string }>;
+}
+
+interface Below {
+  lockPath: string;
+  name: string;
+  version: string;
+  rule: Rule;
+}
 
 /** The package name of a lockfile key: "node_modules/a/node_modules/@s/b" → "@s/b". */
-export function packageName(lockPath) {
+export function packageName(lockPath: string): string | undefined {
   const at = lockPath.lastIndexOf("node_modules/");
   return at < 0 ? undefined : lockPath.slice(at + "node_modules/".length);
 }
 
-function readRules(file) {
-  const list = JSON.parse(fs.readFileSync(file, "utf8"));
+function readRules(file: string): Rule[] {
+  const list = JSON.parse(fs.readFileSync(file, "utf8")) as { minimums?: unknown };
   if (!Array.isArray(list.minimums)) throw new Error(`${file}: "minimums" must be a list`);
-  return list.minimums.map((rule, i) => {
+  return (list.minimums as Array<Partial<Rule>>).map((rule, i) => {
     const where = `${file}: minimums[${i}]`;
     if (typeof rule.package !== "string" || !rule.package) throw new Error(`${where}: "package" is missing`);
     if (!semver.valid(rule.minimum))
       throw new Error(`${where} (${rule.package}): "minimum" must be a version such as 1.2.3`);
     if (rule.range !== undefined && !semver.validRange(rule.range))
       throw new Error(`${where} (${rule.package}): "range" is not a semver range`);
-    return rule;
+    return rule as Rule;
   });
 }
 
 /** Every copy in the lockfile below the minimum of a rule that covers it. */
-export function findBelowMinimum(lock, rules) {
-  const below = [];
+export function findBelowMinimum(lock: Lockfile, rules: readonly Rule[]): Below[] {
+  const below: Below[] = [];
   for (const [lockPath, entry] of Object.entries(lock.packages ?? {})) {
     const name = packageName(lockPath);
     if (!name || !entry.version || !semver.valid(entry.version)) continue;
@@ -51,17 +69,17 @@ export function findBelowMinimum(lock, rules) {
   return below;
 }
 
-function main() {
+function main(): number {
   const { values } = parseArgs({ options: { lock: { type: "string" }, minimums: { type: "string" } } });
   const lockFile = path.resolve(values.lock ?? path.join(projectRoot, "package-lock.json"));
-  const listFile = path.resolve(values.minimums ?? path.join(projectRoot, "src/scripts/lockfile-minimums.json"));
-  let lock;
-  let rules;
+  const listFile = path.resolve(values.minimums ?? path.join(projectRoot, "tools/lockfile-minimums.json"));
+  let lock: Lockfile;
+  let rules: Rule[];
   try {
-    lock = JSON.parse(fs.readFileSync(lockFile, "utf8"));
+    lock = JSON.parse(fs.readFileSync(lockFile, "utf8")) as Lockfile;
     rules = readRules(listFile);
   } catch (error) {
-    console.error(`check-lockfile: ${error.message}`);
+    console.error(`check-lockfile: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
   const below = findBelowMinimum(lock, rules);
@@ -82,4 +100,4 @@ function main() {
   return 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (require.main === module) process.exitCode = main();

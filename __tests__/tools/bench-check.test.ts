@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const bench = path.resolve(__dirname, "../../src/scripts/bench.mjs");
+const bench = path.resolve(__dirname, "../../tools/bench/bench.ts");
 
 const good = {
   performance: 100,

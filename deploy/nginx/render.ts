@@ -1,7 +1,7 @@
 /**
  * Renders the nginx configuration of the site for one build, one address and one enquiry service:
  *
- *   node deploy/nginx/render.mjs --root /srv/cyrus/releases/42/public --out /etc/nginx/cyrus \
+ *   npm run nginx-config -- --root /srv/cyrus/releases/42/public --out /etc/nginx/cyrus \
  *        --listen 443 --listen [::]:443 --server-name www.example.com \
  *        --tls-cert /etc/letsencrypt/live/www.example.com/fullchain.pem \
  *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
@@ -16,25 +16,22 @@
  * writes into --out:
  *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
  *   security-headers.conf  the headers every answer carries
- *   csp.conf               the Content-Security-Policy of the build in --root (src/scripts/csp-hashes.mjs)
+ *   csp.conf               the Content-Security-Policy of the build in --root (deploy/csp-hashes.ts)
  *   mime.types             the media types of the site's files
  *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
  *                          temporary files under --out, run as `nginx -p <out> -c nginx.conf`
  *                          (what the tests do, on a loopback port with a temporary root)
  *
  * Every file is written whole, then renamed into place. After a new build: render again for the
- * new root (or run csp-hashes.mjs alone), `nginx -t`, and reload nginx.
+ * new root (or run `npm run csp-hashes` alone), `nginx -t`, and reload nginx.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildCsp, nginxInclude, writeAtomically } from "../../src/scripts/csp-hashes.mjs";
+import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-const USAGE = `usage: node deploy/nginx/render.mjs --root <public folder> --out <folder>
+const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <folder>
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
     [--upstream <host:port>]         (default 127.0.0.1:9100, the enquiry service)
     [--server-name <name>]...        (default _ : any host)
@@ -47,7 +44,7 @@ const USAGE = `usage: node deploy/nginx/render.mjs --root <public folder> --out 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /** Values that end up in nginx directives: no quoting games, no variables, no extra directives. */
-function checked(name, value, pattern) {
+function checked(name: string, value: string, pattern: RegExp): string {
   if (!pattern.test(value)) throw new Error(`--${name} "${value}" is not allowed (expected ${pattern})`);
   return value;
 }
@@ -60,22 +57,51 @@ const SERVER_NAME = /^(_|[\w.*-]+)$/;
  * nginx's binary: NGINX_BIN, else the one on PATH, else Debian's /usr/sbin/nginx, which is not on the
  * PATH of a non-root user (nor of a CI shell started with a minimal PATH).
  */
-export function nginxBinary() {
+export function nginxBinary(): string {
   if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
   if (!spawnSync("nginx", ["-v"]).error) return "nginx";
   return fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
 }
 
 /** "1.25.1" → true when nginx ≥ 1.25.1 (where `http2 on;` replaced `listen … http2`). */
-function nginxHasHttp2Directive() {
+function nginxHasHttp2Directive(): boolean {
   const result = spawnSync(nginxBinary(), ["-v"], { encoding: "utf8" });
   const version = (result.stderr ?? "").match(/nginx\/(\d+)\.(\d+)\.(\d+)/);
   if (!version) return false;
-  const [major, minor, patch] = version.slice(1).map(Number);
+  const [major = 0, minor = 0, patch = 0] = version.slice(1).map(Number);
   return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
 }
 
-export function renderConfig(options) {
+export interface RenderOptions {
+  root: string;
+  out: string;
+  listen?: string[];
+  upstream?: string;
+  serverName?: string[];
+  tlsCert?: string;
+  tlsKey?: string;
+  httpRedirect?: string;
+  apiRate?: string;
+  apiBurst?: string;
+  apiConnLimit?: string;
+  connLimit?: string;
+  apiTimeout?: string;
+  brotli?: string;
+  standalone?: boolean;
+  workers?: string;
+  accessLog?: false;
+  daemon?: boolean;
+}
+
+export interface Rendered {
+  out: string;
+  files: string[];
+  csp: Csp;
+  brotli: boolean;
+  limits: { apiRate: string; apiBurst: number; apiConnLimit: number; connLimit: number; apiTimeout: number };
+}
+
+export function renderConfig(options: RenderOptions): Rendered {
   const root = path.resolve(checked("root", options.root, /./));
   checked("root", root, PATH);
   if (!fs.existsSync(path.join(root, "404.html")))
@@ -87,19 +113,18 @@ export function renderConfig(options) {
   const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) =>
     checked("server-name", n, SERVER_NAME),
   );
+  const serverName = serverNames[0] ?? "_";
   const tls = Boolean(options.tlsCert || options.tlsKey);
   if (tls && !(options.tlsCert && options.tlsKey)) throw new Error("--tls-cert and --tls-key go together");
   if (options.httpRedirect && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
   // The redirect names the site itself: echoing the client's Host header would send visitors wherever it says.
-  if (
-    options.httpRedirect &&
-    !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverNames[0])
-  ) {
+  if (options.httpRedirect && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverName)) {
     throw new Error(
       "--http-redirect needs --server-name, the site's own host name first (no _ or wildcard): HTTP is redirected there",
     );
   }
-  const count = (name, value, fallback) => Number(checked(name, String(value ?? fallback), /^[1-9]\d{0,5}$/));
+  const count = (name: string, value: string | undefined, fallback: number) =>
+    Number(checked(name, String(value ?? fallback), /^[1-9]\d{0,5}$/));
   const limits = {
     apiRate: checked("api-rate", options.apiRate ?? "10r/m", /^[1-9]\d{0,5}r\/[sm]$/),
     apiBurst: count("api-burst", options.apiBurst, 20),
@@ -115,8 +140,8 @@ export function renderConfig(options) {
   if (tls) {
     listenLines.push(
       ...(http2Directive ? ["    http2 on;"] : []),
-      `    ssl_certificate ${checked("tls-cert", path.resolve(options.tlsCert), PATH)};`,
-      `    ssl_certificate_key ${checked("tls-key", path.resolve(options.tlsKey), PATH)};`,
+      `    ssl_certificate ${checked("tls-cert", path.resolve(options.tlsCert ?? ""), PATH)};`,
+      `    ssl_certificate_key ${checked("tls-key", path.resolve(options.tlsKey ?? ""), PATH)};`,
       "    ssl_protocols TLSv1.2 TLSv1.3;",
       "    ssl_prefer_server_ciphers off;",
       "    ssl_session_cache shared:cyrus_tls:10m;",
@@ -132,12 +157,12 @@ export function renderConfig(options) {
         `    listen ${checked("http-redirect", options.httpRedirect, LISTEN)};`,
         `    server_name ${serverNames.join(" ")};`,
         "    server_tokens off;",
-        `    return 301 https://${serverNames[0]}$request_uri;`,
+        `    return 301 https://${serverName}$request_uri;`,
         "}",
       ].join("\n")
     : "";
 
-  const values = {
+  const values: Readonly<Record<string, string>> = {
     ROOT: root,
     UPSTREAM: upstream,
     SERVER_NAME: serverNames.join(" "),
@@ -158,19 +183,20 @@ export function renderConfig(options) {
       : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
   };
-  const fill = (template) =>
-    fs.readFileSync(path.join(here, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key) => {
-      if (!(key in values)) throw new Error(`${template}: unknown placeholder ${whole}`);
-      return values[key];
+  const fill = (template: string) =>
+    fs.readFileSync(path.join(__dirname, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
+      const value = values[key];
+      if (value === undefined) throw new Error(`${template}: unknown placeholder ${whole}`);
+      return value;
     });
 
   const csp = buildCsp(root);
   fs.mkdirSync(out, { recursive: true });
-  const files = {
+  const files: Record<string, string> = {
     "cyrus.conf": fill("cyrus.conf.template"),
     "security-headers.conf": fill("security-headers.conf.template"),
     "csp.conf": nginxInclude(csp, root),
-    "mime.types": fs.readFileSync(path.join(here, "mime.types"), "utf8"),
+    "mime.types": fs.readFileSync(path.join(__dirname, "mime.types"), "utf8"),
   };
   if (options.standalone) {
     files["nginx.conf"] = fill("nginx.conf.template");
@@ -186,7 +212,7 @@ export function renderConfig(options) {
   return { out, files: Object.keys(files), csp, brotli, limits };
 }
 
-function main() {
+function main(): number {
   const { values } = parseArgs({
     options: {
       root: { type: "string" },
@@ -245,11 +271,11 @@ function main() {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (require.main === module) {
   try {
     process.exitCode = main();
   } catch (error) {
-    console.error(`render: ${error.message}`);
+    console.error(`render: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }
 }

@@ -1,13 +1,13 @@
 /**
  * The Content-Security-Policy of a build, as an nginx include:
  *
- *   node src/scripts/csp-hashes.mjs [--public public] [--out csp.conf] [--json]
- *   npm run csp-hashes -- --out /etc/nginx/cyrus/csp.conf
+ *   npm run csp-hashes -- [--public public] [--out csp.conf] [--json]
+ *   node --import tsx deploy/csp-hashes.ts --out /etc/nginx/cyrus/csp.conf
  *
  * Gatsby writes a few inline scripts into every page (the loader of the first scripts, the page
  * path, the chunk map, the compilation hash). script-src allows them by the SHA-256 of their exact
  * text, never by 'unsafe-inline'; since their text changes with every build, run this after each
- * build (deploy/nginx/render.mjs does) and reload nginx together with the new files.
+ * build (deploy/nginx/render.ts does) and reload nginx together with the new files.
  *
  * Reads every .html file under public/. Inline scripts that are data, not code (JSON-LD,
  * application/json), are not executed and so are not governed by CSP: they are not hashed. Inline
@@ -16,12 +16,13 @@
  * contact page's map) are added to frame-src and img-src; connect-src adds the origin of
  * GATSBY_ENQUIRY_API when that is an absolute address (the form then posts there).
  *
- * Only Node built-ins, so it runs on a server installed with `npm ci --omit=dev`.
+ * Only Node built-ins and tsx (a dependency), so it runs on a server installed with `npm ci --omit=dev`.
+ * It serves both ways of deploying (docs/deployment.md): nginx includes its output, and a static
+ * host is given the same policy.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 // Script types a browser runs (HTML "JavaScript MIME type essence match", "module"), and the inline
@@ -49,10 +50,43 @@ const JS_TYPES = new Set([
   "text/x-javascript",
 ]);
 
+type OriginKind = "script" | "style" | "img" | "frame" | "media";
+export type Origins<T> = Record<OriginKind, T>;
+
+export interface InlineScript {
+  type: string;
+  text: string;
+  /** Whether CSP governs it: code, not a data block. */
+  governed: boolean;
+}
+
+export interface HtmlScan {
+  scripts: InlineScript[];
+  origins: Origins<Set<string>>;
+  problems: string[];
+}
+
+export interface Csp {
+  policy: string;
+  hashes: string[];
+  files: number;
+  inlineScripts: number;
+  dataBlocks: number;
+  origins: Origins<string[]>;
+}
+
+const noOrigins = (): Origins<Set<string>> => ({
+  script: new Set(),
+  style: new Set(),
+  img: new Set(),
+  frame: new Set(),
+  media: new Set(),
+});
+
 /** Every .html file under dir (sorted, so the output is stable). */
-export function htmlFiles(dir) {
-  const found = [];
-  const walk = (d) => {
+export function htmlFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) walk(full);
@@ -64,34 +98,36 @@ export function htmlFiles(dir) {
 }
 
 /** Attributes of a start tag's attribute text, names lower-cased. */
-export function parseAttributes(text) {
-  const attributes = new Map();
+export function parseAttributes(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
   const pattern = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   for (const m of text.matchAll(pattern)) {
-    const name = m[1].toLowerCase();
+    const name = m[1]!.toLowerCase();
     if (!attributes.has(name)) attributes.set(name, m[2] ?? m[3] ?? m[4] ?? "");
   }
   return attributes;
 }
 
-const decodeEntities = (value) =>
-  value.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);/gi, (whole, entity) => {
+const ENTITIES: Readonly<Record<string, string>> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+
+const decodeEntities = (value: string) =>
+  value.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);/gi, (whole, entity: string) => {
     const e = entity.toLowerCase();
     if (e.startsWith("#x")) return String.fromCodePoint(parseInt(e.slice(2), 16));
     if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));
-    return { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" }[e] ?? whole;
+    return ENTITIES[e] ?? whole;
   });
 
 /**
  * The inline scripts of one HTML document, with whether CSP governs each, and the other things the
  * policy depends on (external origins, inline handlers).
  */
-export function scanHtml(html) {
+export function scanHtml(html: string): HtmlScan {
   const withoutComments = html.replace(/<!--[\s\S]*?-->/g, "");
-  const scripts = [];
+  const scripts: InlineScript[] = [];
   // Script text is raw text: it ends at the first "</script", whatever it contains.
   const rest = withoutComments
-    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_whole, attrs, body) => {
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_whole, attrs: string, body: string) => {
       const attributes = parseAttributes(attrs);
       if (!attributes.has("src")) {
         const type = (attributes.get("type") ?? "").trim().toLowerCase();
@@ -101,10 +137,10 @@ export function scanHtml(html) {
     })
     .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, "<style></style>");
 
-  const origins = { script: new Set(), style: new Set(), img: new Set(), frame: new Set(), media: new Set() };
-  const problems = [];
+  const origins = noOrigins();
+  const problems: string[] = [];
   for (const m of rest.matchAll(/<([a-zA-Z][\w-]*)(\s[^>]*)?>/g)) {
-    const tag = m[1].toLowerCase();
+    const tag = m[1]!.toLowerCase();
     const attributes = parseAttributes(m[2] ?? "");
     for (const [name, value] of attributes) {
       if (/^on[a-z]+$/.test(name))
@@ -113,18 +149,18 @@ export function scanHtml(html) {
         problems.push(`<${tag} ${name}> is a javascript: URL, which script-src cannot allow by hash`);
       }
     }
-    const urls = (name) => {
+    const urls = (name: string): string[] => {
       const value = attributes.get(name);
       if (value === undefined) return [];
       const decoded = decodeEntities(value);
       return name.endsWith("srcset")
         ? decoded
             .split(",")
-            .map((c) => c.trim().split(/\s+/)[0])
+            .map((c) => c.trim().split(/\s+/)[0] ?? "")
             .filter(Boolean)
         : [decoded.trim()];
     };
-    const add = (set, list) => {
+    const add = (set: Set<string>, list: readonly string[]) => {
       for (const url of list) if (/^https?:\/\//i.test(url)) set.add(new URL(url).origin);
     };
     if (tag === "script") add(origins.script, urls("src"));
@@ -136,10 +172,11 @@ export function scanHtml(html) {
   return { scripts, origins, problems };
 }
 
-export const sha256 = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+export const sha256 = (text: string): string =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** Absolute origin of the form's endpoint, when GATSBY_ENQUIRY_API points at another host. */
-function enquiryApiOrigin(value) {
+function enquiryApiOrigin(value: string | undefined): string | undefined {
   if (!value || !/^https?:\/\//i.test(value.trim())) return undefined;
   return new URL(value.trim()).origin;
 }
@@ -148,13 +185,13 @@ function enquiryApiOrigin(value) {
  * The policy of the build in publicDir. Throws if the build has something no hash can allow, or no
  * HTML at all.
  */
-export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_API } = {}) {
+export function buildCsp(publicDir: string, { enquiryApi = process.env.GATSBY_ENQUIRY_API } = {}): Csp {
   if (!fs.existsSync(publicDir)) throw new Error(`${publicDir} does not exist: build the site first (npm run build)`);
   const files = htmlFiles(publicDir);
   if (files.length === 0) throw new Error(`no .html files in ${publicDir}: build the site first (npm run build)`);
-  const hashes = new Set();
-  const origins = { script: new Set(), style: new Set(), img: new Set(), frame: new Set(), media: new Set() };
-  const problems = [];
+  const hashes = new Set<string>();
+  const origins = noOrigins();
+  const problems: string[] = [];
   let inlineScripts = 0;
   let dataBlocks = 0;
   for (const file of files) {
@@ -167,7 +204,7 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
       inlineScripts += 1;
       hashes.add(sha256(script.text));
     }
-    for (const [kind, set] of Object.entries(scan.origins)) set.forEach((o) => origins[kind].add(o));
+    for (const kind of Object.keys(origins) as OriginKind[]) scan.origins[kind].forEach((o) => origins[kind].add(o));
     problems.push(...scan.problems.map((p) => `${path.relative(publicDir, file)}: ${p}`));
   }
   if (problems.length > 0)
@@ -175,9 +212,9 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
       `the build has inline code that a Content-Security-Policy cannot allow without 'unsafe-inline':\n  ${problems.join("\n  ")}`,
     );
 
-  const list = (...items) =>
+  const list = (...items: ReadonlyArray<Set<string> | string | undefined>) =>
     [...new Set(items.flatMap((i) => (i instanceof Set ? [...i].sort() : i === undefined ? [] : [i])))].join(" ");
-  const directives = [
+  const directives: ReadonlyArray<readonly [string, string]> = [
     ["default-src", "'self'"],
     ["script-src", list("'self'", origins.script, ...[...hashes].sort())],
     // Gatsby inlines the CSS in <style>, and images set their box and colour in style attributes.
@@ -203,14 +240,20 @@ export function buildCsp(publicDir, { enquiryApi = process.env.GATSBY_ENQUIRY_AP
     files: files.length,
     inlineScripts,
     dataBlocks,
-    origins: Object.fromEntries(Object.entries(origins).map(([k, v]) => [k, [...v].sort()])),
+    origins: {
+      script: [...origins.script].sort(),
+      style: [...origins.style].sort(),
+      img: [...origins.img].sort(),
+      frame: [...origins.frame].sort(),
+      media: [...origins.media].sort(),
+    },
   };
 }
 
 /** The nginx include for a policy. */
-export function nginxInclude(csp, publicDir) {
+export function nginxInclude(csp: Csp, publicDir: string): string {
   return [
-    `# Content-Security-Policy of the build in ${publicDir}, written by src/scripts/csp-hashes.mjs`,
+    `# Content-Security-Policy of the build in ${publicDir}, written by deploy/csp-hashes.ts`,
     `# at ${new Date().toISOString()}: ${csp.files} HTML files, ${csp.inlineScripts} inline scripts (${csp.hashes.length} distinct),`,
     `# ${csp.dataBlocks} JSON data blocks (not executed, not governed by CSP). Regenerate after every build.`,
     `add_header Content-Security-Policy "${csp.policy}" always;`,
@@ -219,14 +262,14 @@ export function nginxInclude(csp, publicDir) {
 }
 
 /** Writes a file by renaming a complete temporary copy over it, so nginx never reads half of it. */
-export function writeAtomically(file, text) {
+export function writeAtomically(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, text, { mode: 0o644 });
   fs.renameSync(temp, file);
 }
 
-function main() {
+function main(): number {
   const { values } = parseArgs({
     options: {
       public: { type: "string", default: "public" },
@@ -236,7 +279,7 @@ function main() {
     },
   });
   if (values.help) {
-    console.log("usage: node src/scripts/csp-hashes.mjs [--public public] [--out csp.conf] [--json]");
+    console.log("usage: npm run csp-hashes -- [--public public] [--out csp.conf] [--json]");
     return 0;
   }
   const publicDir = path.resolve(values.public);
@@ -251,11 +294,12 @@ function main() {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a command, not when render.ts imports it.
+if (require.main === module) {
   try {
     process.exitCode = main();
   } catch (error) {
-    console.error(`csp-hashes: ${error.message}`);
+    console.error(`csp-hashes: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }
 }

@@ -9,10 +9,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const script = path.resolve(__dirname, "../../src/scripts/check-lockfile.mjs");
+const script = path.resolve(__dirname, "../../tools/check-lockfile.ts");
 
 function check(args: string[] = []) {
-  const run = spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], { encoding: "utf8" });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 

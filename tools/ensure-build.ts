@@ -6,9 +6,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(__dirname, "..");
 const marker = path.join(root, "public", "index.html");
-// Everything the build reads: a change to any of them makes public/ out of date.
+// Everything the build reads: a change to any of them makes public/ out of date. (tools/ and
+// deploy/ are not read by the build.)
 const sources = [
   "src",
   "data",
@@ -20,7 +21,7 @@ const sources = [
   "package-lock.json",
 ];
 
-function newestMtime(target) {
+function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

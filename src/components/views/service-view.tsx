@@ -4,7 +4,7 @@ import { BackLink } from "../content/back-link";
 import { Banner } from "../content/banner";
 import { Container } from "../content/page";
 import { BulletList, Paragraphs } from "../content/text";
-import * as styles from "./service.module.css";
+import * as styles from "./service-view.module.css";
 
 export interface ServiceViewProps {
   service: ServiceContent;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "../../hooks/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Whether a component renders its scripted form: false in the server HTML and while hydrating it,
