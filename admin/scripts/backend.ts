@@ -112,7 +112,8 @@ function avatarOrigins(backend: BackendConfig): string[] {
  * The studio's Content-Security-Policy: the site's strict one would stop Decap CMS, which
  * - styles itself with CSS-in-JS (emotion writes <style> elements): style-src 'unsafe-inline';
  * - compiles its configuration's JSON Schema validators at run time (ajv): script-src 'unsafe-eval';
- * - shows images of the working copy or the repository from blob: URLs, and avatars of the git host;
+ * - shows images of the working copy or the repository from blob: URLs (and reads an upload back from
+ *   one to save it), and avatars of the git host;
  * - fetches the content from the git host's API (connect-src), and signs in in a pop-up (not governed).
  * Without a backend the page only shows its message: no eval, no connections.
  */
@@ -124,7 +125,8 @@ export function adminCsp(backend: Backend): string {
     ["style-src", "'self' 'unsafe-inline'"],
     ["img-src", backend ? ["'self'", "data:", "blob:", ...avatarOrigins(backend)].join(" ") : "'self'"],
     ["font-src", "'self'"],
-    ["connect-src", ["'self'", ...connect].join(" ")],
+    // blob: an uploaded image is read back from its blob: URL to be saved.
+    ["connect-src", ["'self'", ...(backend ? ["blob:"] : []), ...connect].join(" ")],
     ["media-src", "'self' blob:"],
     // The preview is an iframe of the studio's own document.
     ["frame-src", "'self'"],

@@ -47,6 +47,8 @@ export interface CmsField {
   summary?: string;
   /** list of a single value */
   field?: CmsField;
+  /** list: what its "Add" button adds */
+  label_singular?: string;
   /** relation */
   collection?: string;
   value_field?: string;
@@ -278,12 +280,14 @@ class FieldMapper {
       ...(typeof schema.maxItems === "number" ? { max: schema.maxItems } : {}),
     };
     const items = this.resolve(schema.items, `${at}/items`);
+    const single = singular(name);
     const itemType = items.schema.type ?? (items.schema.properties ? "object" : undefined);
     if (itemType === "object") {
       const fields = this.fields(items.schema, items.at);
       const title = fields.find((f) => f.widget === "string" || f.widget === "text");
       return {
         widget: "list",
+        label_singular: humanize(single),
         collapsed: true,
         ...(title ? { summary: `{{fields.${title.name}}}` } : {}),
         ...counts,
@@ -291,8 +295,12 @@ class FieldMapper {
       };
     }
     // A list of single values (paragraphs, bullet points, slugs): one field per entry, stored as a YAML list.
-    const single = singular(name);
-    return { widget: "list", ...counts, field: this.field(single, schema.items, `${at}/items`, true, description) };
+    return {
+      widget: "list",
+      label_singular: humanize(single),
+      ...counts,
+      field: this.field(single, schema.items, `${at}/items`, true, description),
+    };
   }
 
   private relation(link: unknown, at: string): Partial<CmsField> {
