@@ -148,6 +148,8 @@ describe("render.mjs", () => {
     ]);
     expect(result.status).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual([
+      "admin-csp.conf",
+      "admin-headers.conf",
       "csp.conf",
       "cyrus.conf",
       "logs",

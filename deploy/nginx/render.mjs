@@ -75,6 +75,22 @@ function nginxHasHttp2Directive() {
   return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
 }
 
+/**
+ * The editing studio's Content-Security-Policy (public/admin/csp.txt, written by its build for the git
+ * host it was built for; admin/scripts/backend.ts says why it differs from the site's). A build
+ * without it gets a policy that runs nothing.
+ */
+export function adminCspInclude(root) {
+  const file = path.join(root, "admin", "csp.txt");
+  const policy = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "default-src 'none'";
+  if (/["$\\\n]/.test(policy)) throw new Error(`${file}: a character nginx cannot carry in a header`);
+  return [
+    `# Content-Security-Policy of the editing studio (/admin), from ${file}`,
+    `add_header Content-Security-Policy "${policy}" always;`,
+    "",
+  ].join("\n");
+}
+
 export function renderConfig(options) {
   const root = path.resolve(checked("root", options.root, /./));
   checked("root", root, PATH);
@@ -158,10 +174,11 @@ export function renderConfig(options) {
       : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
   };
-  const fill = (template) =>
+  const fill = (template, extra = {}) =>
     fs.readFileSync(path.join(here, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key) => {
-      if (!(key in values)) throw new Error(`${template}: unknown placeholder ${whole}`);
-      return values[key];
+      const all = { CSP_CONF: "csp.conf", ...values, ...extra };
+      if (!(key in all)) throw new Error(`${template}: unknown placeholder ${whole}`);
+      return all[key];
     });
 
   const csp = buildCsp(root);
@@ -170,6 +187,9 @@ export function renderConfig(options) {
     "cyrus.conf": fill("cyrus.conf.template"),
     "security-headers.conf": fill("security-headers.conf.template"),
     "csp.conf": nginxInclude(csp, root),
+    // The editing studio (/admin): the same headers with its own policy, which its build wrote.
+    "admin-headers.conf": fill("security-headers.conf.template", { CSP_CONF: "admin-csp.conf" }),
+    "admin-csp.conf": adminCspInclude(root),
     "mime.types": fs.readFileSync(path.join(here, "mime.types"), "utf8"),
   };
   if (options.standalone) {
