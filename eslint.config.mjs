@@ -20,6 +20,7 @@ export default tseslint.config(
       "test-results/",
       "screenshots/",
       "var/",
+      "admin/dist/",
     ],
   },
   js.configs.recommended,

@@ -58,7 +58,8 @@ const config: GatsbyConfig = {
       options: {
         host: siteUrl,
         sitemap: `${siteUrl}/sitemap-index.xml`,
-        policy: [{ userAgent: "*", allow: "/" }],
+        // The editing studio is for editors only (docs/editing-studio.md).
+        policy: [{ userAgent: "*", allow: "/", disallow: ["/admin"] }],
       },
     },
     {
@@ -79,6 +80,8 @@ const config: GatsbyConfig = {
         cache_busting_mode: "query",
       },
     },
+    // The editing studio at /admin, built apart from the pages' bundles (docs/editing-studio.md).
+    "gatsby-plugin-cyrus-admin",
     // Last: its onPostBuild precompresses public/ as the plugins above left it (see its README.md).
     "gatsby-plugin-cyrus-performance",
   ],

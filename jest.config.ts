@@ -39,7 +39,7 @@ const project = (displayName: string, folders: string[], extra: Project = {}): P
 const config: Config = {
   projects: [
     // Components and views in jsdom; build-time code, scripts and tools say @jest-environment node.
-    project("unit", ["components", "views", "node", "scripts", "tools", "performance-plugin"], {
+    project("unit", ["components", "views", "node", "scripts", "tools", "performance-plugin", "admin"], {
       testEnvironment: "jsdom",
     }),
     // The enquiry receiver (src/enquiry) over real HTTP on loopback.

@@ -149,6 +149,8 @@ describe("render.ts", () => {
     ]);
     expect(result.status).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual([
+      "admin-csp.conf",
+      "admin-headers.conf",
       "csp.conf",
       "cyrus.conf",
       "logs",

@@ -102,6 +102,15 @@ test("a wrong image path names the file it looked for", () => {
   ]);
 });
 
+test("an image path without ./, as the editing studio writes it, is relative to the file too", () => {
+  edit(dataDir, serviceFile(first!.slug), (doc) => doc.set("banner", String(doc.get("banner")).replace(/^\.\//, "")));
+  expect(messages(dataDir)).toEqual([]);
+  edit(dataDir, serviceFile(first!.slug), (doc) => doc.set("banner", "images/no-such-banner.jpeg"));
+  expect(messages(dataDir)).toEqual([
+    expect.stringMatching(/field "banner": image file "images\/no-such-banner\.jpeg" was not found/),
+  ]);
+});
+
 test("a service file whose slug is not its file name is reported, with both ways to mend it", () => {
   edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", "renamed-service"));
   const found = messages(dataDir);

@@ -32,6 +32,8 @@ beforeAll(async () => {
   const doc = parseDocument(fs.readFileSync(path.join(services, `${template.slug}.yaml`), "utf8"));
   doc.set("slug", slug);
   for (const [field, value] of Object.entries(added)) doc.set(field, value);
+  // As the editing studio writes an image path: without "./" (both forms are relative to the file).
+  doc.set("cardImage", template.cardImage.replace(/^\.\//, ""));
   fs.writeFileSync(path.join(services, `${slug}.yaml`), String(doc));
   const navFile = path.join(dir, "data/navigation/navigation.yaml");
   const nav = parseDocument(fs.readFileSync(navFile, "utf8"));

@@ -27,6 +27,8 @@ export function copyProject(prefix = "cyrus-copy-"): string {
     });
   }
   fs.symlinkSync(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The editing studio's package (its build is part of the site's); its build writes only into public/admin.
+  fs.symlinkSync(path.join(projectRoot, "admin"), path.join(dir, "admin"), "dir");
   return dir;
 }
 

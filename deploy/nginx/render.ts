@@ -101,6 +101,22 @@ export interface Rendered {
   limits: { apiRate: string; apiBurst: number; apiConnLimit: number; connLimit: number; apiTimeout: number };
 }
 
+/**
+ * The editing studio's Content-Security-Policy (public/admin/csp.txt, written by its build for the git
+ * host it was built for; admin/scripts/backend.ts says why it differs from the site's). A build
+ * without it gets a policy that runs nothing.
+ */
+export function adminCspInclude(root: string): string {
+  const file = path.join(root, "admin", "csp.txt");
+  const policy = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "default-src 'none'";
+  if (/["$\\\n]/.test(policy)) throw new Error(`${file}: a character nginx cannot carry in a header`);
+  return [
+    `# Content-Security-Policy of the editing studio (/admin), from ${file}`,
+    `add_header Content-Security-Policy "${policy}" always;`,
+    "",
+  ].join("\n");
+}
+
 export function renderConfig(options: RenderOptions): Rendered {
   const root = path.resolve(checked("root", options.root, /./));
   checked("root", root, PATH);
@@ -183,9 +199,10 @@ export function renderConfig(options: RenderOptions): Rendered {
       : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
   };
-  const fill = (template: string) =>
+  const fill = (template: string, extra: Record<string, string> = {}) =>
     fs.readFileSync(path.join(__dirname, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
-      const value = values[key];
+      const all: Record<string, string | undefined> = { CSP_CONF: "csp.conf", ...values, ...extra };
+      const value = all[key];
       if (value === undefined) throw new Error(`${template}: unknown placeholder ${whole}`);
       return value;
     });
@@ -196,6 +213,9 @@ export function renderConfig(options: RenderOptions): Rendered {
     "cyrus.conf": fill("cyrus.conf.template"),
     "security-headers.conf": fill("security-headers.conf.template"),
     "csp.conf": nginxInclude(csp, root),
+    // The editing studio (/admin): the same headers with its own policy, which its build wrote.
+    "admin-headers.conf": fill("security-headers.conf.template", { CSP_CONF: "admin-csp.conf" }),
+    "admin-csp.conf": adminCspInclude(root),
     "mime.types": fs.readFileSync(path.join(__dirname, "mime.types"), "utf8"),
   };
   if (options.standalone) {

@@ -50,7 +50,8 @@ function ServiceSectionBlock({ section }: { section: ServiceSection }) {
   );
 }
 
-function Gallery({ items }: { items: readonly GalleryItem[] }) {
+/** The captioned approvals of a service page (also the studio's preview of an approval). */
+export function Gallery({ items }: { items: readonly GalleryItem[] }) {
   return (
     <ul className={styles.gallery}>
       {items.map((item) => (

@@ -19,7 +19,8 @@ import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import type { JsonSchema } from "./graphql-types";
 
-const IMAGE_PATH = /^\.{1,2}\/.+\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
+// Relative to the YAML file, with or without "./": the studio (Decap CMS) writes images/x.jpg.
+const IMAGE_PATH = /^(\.{1,2}\/)?[\w.-]+(\/[\w.-]+)*\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
 
 /**
  * Checks every content file against its JSON Schema, checks image paths, the files of each collection

@@ -1,0 +1,70 @@
+/**
+ * @jest-environment node
+ *
+ * The studio's git host from the build's environment, and the Content-Security-Policy it needs.
+ */
+import { adminCsp, backendFromEnv, localBackend } from "../../admin/scripts/backend";
+import { withoutEmpty } from "../../admin/src/prune";
+
+const github = { CMS_BACKEND: "github", CMS_REPO: "cyrus/website", CMS_BASE_URL: "https://oauth.example.com" };
+
+test("no CMS_BACKEND: not set up", () => {
+  expect(backendFromEnv({})).toBeUndefined();
+});
+
+test("GitHub through an OAuth service, on main unless CMS_BRANCH says otherwise", () => {
+  expect(backendFromEnv(github)).toEqual({
+    name: "github",
+    repo: "cyrus/website",
+    branch: "main",
+    base_url: "https://oauth.example.com",
+  });
+  expect(backendFromEnv({ ...github, CMS_BRANCH: "content" })?.branch).toBe("content");
+});
+
+test("GitLab and Gitea sign in with PKCE and their application's id", () => {
+  expect(backendFromEnv({ CMS_BACKEND: "gitlab", CMS_REPO: "cyrus/website", CMS_APP_ID: "abc" })).toMatchObject({
+    name: "gitlab",
+    app_id: "abc",
+    auth_type: "pkce",
+  });
+  expect(
+    backendFromEnv({
+      CMS_BACKEND: "gitea",
+      CMS_REPO: "cyrus/website",
+      CMS_APP_ID: "abc",
+      CMS_BASE_URL: "https://git.example.com",
+      CMS_API_ROOT: "https://git.example.com/api/v1",
+    }),
+  ).toMatchObject({ name: "gitea", api_root: "https://git.example.com/api/v1" });
+});
+
+test.each([
+  [{ CMS_BACKEND: "bitbucket" }, /not a git host the studio supports/],
+  [{ CMS_BACKEND: "github" }, /needs CMS_REPO/],
+  [{ ...github, CMS_BASE_URL: undefined }, /needs CMS_BASE_URL/],
+  [{ ...github, CMS_BASE_URL: "http://oauth.example.com" }, /must be an https:\/\/ address/],
+  [{ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }, /needs CMS_APP_ID/],
+])("a setting that cannot work stops the build with a plain message: %j", (env, message) => {
+  expect(() => backendFromEnv(env)).toThrow(message);
+});
+
+test("the policy: strict without a backend; the git host's API, blob: and eval with one; never framed", () => {
+  const none = adminCsp(undefined);
+  expect(none).toContain("script-src 'self';");
+  expect(none).toContain("connect-src 'self';");
+  const gh = adminCsp(backendFromEnv(github));
+  expect(gh).toContain("script-src 'self' 'unsafe-eval';");
+  expect(gh).toContain("connect-src 'self' blob: https://api.github.com;");
+  expect(gh).toContain("img-src 'self' data: blob: https://avatars.githubusercontent.com;");
+  expect(gh).toContain("frame-ancestors 'none'");
+  expect(adminCsp(localBackend("http://127.0.0.1:8081/api/v1"))).toContain(
+    "connect-src 'self' blob: http://127.0.0.1:8081;",
+  );
+});
+
+test("what the studio saves leaves out empty optional values, which the schemas refuse", () => {
+  expect(
+    withoutEmpty({ title: "T", gallery: [], heading: "", sections: [{ heading: " ", items: ["a", ""] }], n: 0 }),
+  ).toEqual({ title: "T", sections: [{ items: ["a"] }], n: 0 });
+});

@@ -1,0 +1,30 @@
+/**
+ * The editing studio in Debian's Chromium, driven as an editor would: `npm run test:admin`. Each
+ * test starts the real studio (npm run cms's decap-server on loopback and the studio built for it)
+ * on a COPY of data/ in a temporary folder: the project's data/ is never written.
+ */
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { chromePath, chromiumArgs } from "../../support/chromium";
+
+export default defineConfig({
+  testDir: __dirname,
+  testMatch: "*.spec.ts",
+  outputDir: path.resolve(__dirname, "../../../test-results/admin"),
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: { executablePath: chromePath, args: [...chromiumArgs] },
+    viewport: { width: 1400, height: 900 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: "only-on-failure",
+    trace: "off",
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * An editor's session in the real studio against decap-server, on a copy of data/: change a field
+ * and see the preview follow, add a list entry, upload an image, publish; then the saved YAML holds
+ * the change and `npm run check:content`'s check passes on the copy.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { parse } from "yaml";
+import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
+import { inspectContent } from "../../../src/node/content/validate";
+import { freePort, projectRoot } from "../../support/serve";
+
+let dir: string;
+let studio: RunningStudio;
+const violations: string[] = [];
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-studio-"));
+  fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
+  studio = await startStudio({
+    repo: dir,
+    port: await freePort(),
+    apiPort: await freePort(),
+    out: path.join(dir, "studio"),
+  });
+});
+
+test.afterAll(async () => {
+  await studio?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const readYaml = (file: string) =>
+  parse(fs.readFileSync(path.join(dir, "data", file), "utf8")) as Record<string, unknown>;
+
+/** Signs in (the local backend's button) and opens an entry of the studio. */
+async function open(page: Page, entry: string): Promise<void> {
+  page.on("console", (m) => {
+    if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(studio.url);
+  const login = page.getByRole("button", { name: "Login" });
+  const pages = page.getByRole("link", { name: "Pages" }).first();
+  // Signed in already in this browser context (Decap keeps the user in localStorage), or not.
+  await expect(login.or(pages)).toBeVisible();
+  if (await login.isVisible()) await login.click();
+  await expect(pages).toBeVisible();
+  await page.goto(`${studio.url}#/collections/${entry}`);
+}
+
+/** The form's control of a field, by its label (the outermost one when nested fields share it). */
+const control = (page: Page, label: string) =>
+  page
+    .locator("[aria-label$=' field']")
+    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}$`) }) })
+    .first();
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await expect(page.getByText("Entry saved")).toBeVisible();
+}
+
+/** A list entry's bar: its collapse button, drag handle and remove button (the last). */
+const entryBar = (list: ReturnType<typeof control>, index: number) =>
+  list.locator("[class*=ListItemTopBar]").nth(index);
+
+test("edit a page: a field (the preview follows), a list entry, an image; publish; the check passes", async ({
+  page,
+}) => {
+  const before = readYaml("about/about.yaml");
+  await open(page, "pages/entries/about");
+  const preview = page.frameLocator("iframe").first();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(String(before.heading));
+
+  const heading = "About Cyrus, edited in the studio";
+  await control(page, "Heading").locator("input").fill(heading);
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(heading);
+
+  const paragraph = "A paragraph added in the editing studio.";
+  const intro = control(page, "Intro");
+  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.locator("textarea").last().fill(paragraph);
+  await expect(preview.getByText(paragraph)).toBeVisible();
+
+  const upload = path.join(dir, "studio-banner.jpg");
+  await sharp({ create: { width: 2400, height: 800, channels: 3, background: "#1e5a78" } })
+    .jpeg()
+    .toFile(upload);
+  await control(page, "Banner").getByRole("button", { name: "Choose different image" }).click();
+  await page.locator("input[type=file]").setInputFiles(upload);
+  await page.getByRole("button", { name: "Choose selected" }).click();
+  await expect(preview.locator("img").first()).toHaveAttribute("src", /^blob:/);
+
+  await publish(page);
+
+  const saved = readYaml("about/about.yaml");
+  expect(saved.heading).toBe(heading);
+  expect(saved.intro).toEqual([...(before.intro as string[]), paragraph]);
+  expect(saved.banner).toMatch(/^(\.\/)?images\/studio-banner\.jpg$/);
+  expect(fs.existsSync(path.join(dir, "data/about/images/studio-banner.jpg"))).toBe(true);
+  expect(saved.mission).toEqual(before.mission);
+  expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test("edit a service: a field, remove a list entry; publish; the check passes", async ({ page }) => {
+  const slug = "quality-assurance";
+  const before = readYaml(`services/${slug}.yaml`);
+  await open(page, `services/entries/${slug}`);
+  const preview = page.frameLocator("iframe").first();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(String(before.title));
+
+  const label = "Quality Assurance (edited)";
+  await control(page, "Menu label").locator("input").fill(label);
+  const intro = control(page, "Intro");
+  const [kept, removed] = before.intro as string[];
+  await expect(preview.getByText(removed!)).toBeVisible();
+  await entryBar(intro, 1).locator("button").last().click();
+  await expect(preview.getByText(removed!)).toHaveCount(0);
+  await publish(page);
+  const service = readYaml(`services/${slug}.yaml`);
+  expect(service).toMatchObject({ slug, menuLabel: label, intro: [kept] });
+
+  expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,139 @@
+/**
+ * @jest-environment node
+ *
+ * The studio's form is generated from data/schemas when the admin is built, never written by hand or
+ * committed, so it cannot go stale (like the GraphQL types). What can go wrong is a schema property
+ * the generator does not map: every property of every schema must come out as a field with its label,
+ * its description as the hint and its required flag, and a keyword without a mapping must stop it.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { cmsCollections, type CmsField } from "../../src/node/content/cms-config";
+import { contentFiles, isCollection } from "../../src/node/content/content-files";
+import { readSchemas, type JsonSchema } from "../../src/node/content/graphql-types";
+
+const dataDir = path.resolve(__dirname, "../../data");
+const collections = cmsCollections(dataDir);
+const sources = readSchemas(dataDir);
+
+/** The fields of one content file (a files entry) or collection, by its data/ pattern. */
+function fieldsOf(file: string): CmsField[] {
+  for (const c of collections) {
+    if (c.folder && `${c.folder.replace(/^data\//, "")}/*.yaml` === file) return c.fields!;
+    const entry = c.files?.find((f) => f.file === `data/${file}`);
+    if (entry) return entry.fields;
+  }
+  throw new Error(`${file} is not in the studio`);
+}
+
+const resolve = (root: JsonSchema, schema: JsonSchema): JsonSchema => {
+  if (!schema.$ref) return schema;
+  let target: unknown = root;
+  for (const key of schema.$ref.slice(2).split("/")) target = (target as Record<string, unknown>)[key];
+  return target as JsonSchema;
+};
+
+/** Each property against its field, at any depth: [pointer, what is wrong] for every mismatch. */
+function compare(root: JsonSchema, raw: JsonSchema, fields: CmsField[], at: string): string[] {
+  const schema = resolve(root, raw);
+  const required = new Set(schema.required ?? []);
+  const wrong: string[] = [];
+  for (const [name, rawProperty] of Object.entries(schema.properties ?? {})) {
+    const where = `${at}/${name}`;
+    const field = fields.find((f) => f.name === name);
+    if (!field) {
+      wrong.push(`${where}: no field`);
+      continue;
+    }
+    const property = resolve(root, rawProperty);
+    const description = rawProperty.description ?? property.description;
+    if (!field.label) wrong.push(`${where}: no label`);
+    if (field.hint !== description) wrong.push(`${where}: the hint is not the description`);
+    if ((field.required ?? true) !== required.has(name)) wrong.push(`${where}: required differs`);
+    const type = property.type;
+    const expected = property["x-image-path"]
+      ? "image"
+      : property["x-link"]
+        ? "relation"
+        : type === "integer" || type === "number"
+          ? "number"
+          : type === "array" || type === "object" || type === "boolean"
+            ? type === "array"
+              ? "list"
+              : type
+            : ["string", "text"];
+    if (![expected].flat().includes(field.widget)) wrong.push(`${where}: widget ${field.widget}, expected ${expected}`);
+    if (type === "object") wrong.push(...compare(root, property, field.fields ?? [], where));
+    if (type === "array") {
+      if (field.min !== property.minItems) wrong.push(`${where}: min ${field.min} for minItems ${property.minItems}`);
+      if (field.max !== property.maxItems) wrong.push(`${where}: max ${field.max} for maxItems ${property.maxItems}`);
+      const items = resolve(root, property.items as JsonSchema);
+      if (items.type === "object") wrong.push(...compare(root, items, field.fields ?? [], `${where}/items`));
+      else if (!field.field) wrong.push(`${where}: a list of values needs its one field`);
+      else if (items["x-link"] && field.field.widget !== "relation") wrong.push(`${where}/items: not a relation`);
+    }
+    if (type === "string" && (property.pattern || property.maxLength) && !field.pattern && field.widget !== "image")
+      wrong.push(`${where}: pattern or maxLength not mapped`);
+  }
+  return wrong;
+}
+
+test("every property of every schema is a field with its label, hint, required flag, widget and limits", () => {
+  const wrong = sources.flatMap((s) => compare(s.schema, s.schema, fieldsOf(s.file), s.schemaPath));
+  expect(wrong).toEqual([]);
+});
+
+test("every content file is in the studio: collections as folders named from their key, files as entries", () => {
+  for (const source of contentFiles) {
+    expect(() => fieldsOf(source.file)).not.toThrow();
+    if (!isCollection(source)) continue;
+    const collection = collections.find((c) => c.folder === `data/${path.posix.dirname(source.file)}`)!;
+    expect(collection).toMatchObject({
+      create: true,
+      delete: true,
+      identifier_field: source.key,
+      slug: `{{fields.${source.key}}}`,
+      extension: "yaml",
+      media_folder: `/${collection.folder}/images`,
+      public_folder: "images",
+    });
+  }
+  const services = collections.find((c) => c.name === "services")!;
+  expect(services.sortable_fields?.[0]).toMatchObject({ field: "order", default_sort: "asc" });
+  const about = collections.find((c) => c.name === "pages")!.files!.find((f) => f.name === "about")!;
+  expect(about).toMatchObject({ media_folder: "/data/about/images", public_folder: "images" });
+});
+
+test("data naming other data is a relation: the dropdown names services, a gallery names approvals", () => {
+  const menu = fieldsOf("navigation/navigation.yaml").find((f) => f.name === "servicesMenu")!;
+  expect(menu.field).toMatchObject({ widget: "relation", collection: "services", value_field: "slug" });
+  const gallery = fieldsOf("services/*.yaml").find((f) => f.name === "gallery")!;
+  expect(gallery.field).toMatchObject({ widget: "relation", collection: "approvals", value_field: "key" });
+});
+
+test("maxLength and pattern become the one pattern Decap takes, which says the same as the schema", () => {
+  const title = fieldsOf("about/about.yaml").find((f) => f.name === "title")!;
+  const [regex] = title.pattern!;
+  expect(new RegExp(regex).test("x".repeat(60))).toBe(true);
+  expect(new RegExp(regex).test("x".repeat(61))).toBe(false);
+  const email = fieldsOf("site/site.yaml").find((f) => f.name === "email")!;
+  expect(new RegExp(email.pattern![0]).test("info@example.com")).toBe(true);
+  expect(new RegExp(email.pattern![0]).test("not an address")).toBe(false);
+});
+
+test("a keyword the studio cannot show stops the generation, naming the schema and the place", () => {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-cms-config-"));
+  try {
+    fs.cpSync(path.join(dataDir, "schemas"), path.join(copy, "schemas"), { recursive: true });
+    const file = path.join(copy, "schemas/about.schema.json");
+    const schema = JSON.parse(fs.readFileSync(file, "utf8")) as JsonSchema;
+    schema.properties!.heading = { ...schema.properties!.heading, oneOf: [{ type: "string" }] };
+    fs.writeFileSync(file, JSON.stringify(schema));
+    expect(() => cmsCollections(copy)).toThrow(
+      /schemas\/about\.schema\.json#\/properties\/heading: the keyword "oneOf" has no counterpart/,
+    );
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,163 @@
+/**
+ * Builds the editing studio with esbuild, apart from the site's webpack bundles:
+ *
+ *   node --import tsx admin/scripts/build.ts [--out public/admin] [--data data] [--local <proxy url>]
+ *
+ * writes into --out: studio.js (Decap CMS, its configuration generated from data/schemas, and the
+ * previews made of the site's views), studio.css (the site's CSS, for the preview frame only) and
+ * csp.txt (the Content-Security-Policy the studio needs, for deploy/nginx/render.mjs). The page itself,
+ * index.html, is static/admin/index.html, which Gatsby copies. Without a git host (CMS_BACKEND, see
+ * backend.ts) studio.js only says that the studio is not set up, and Decap is not built at all.
+ * The site's build runs this (plugins/gatsby-plugin-cyrus-admin); so does `npm run cms` with --local.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { Plugin } from "esbuild";
+import { cmsCollections } from "../../src/node/content/cms-config";
+import { adminCsp, backendFromEnv, localBackend, SettingsError, type Backend } from "./backend";
+
+const adminDir = path.resolve(__dirname, "..");
+const rootDir = path.dirname(adminDir);
+
+export interface BuildOptions {
+  out: string;
+  dataDir?: string;
+  /** decap-server's API (`npm run cms`); otherwise the git host of the environment, if any. */
+  localProxyUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where the page finds the stylesheet (the site's CSS) for its preview frame. */
+  publicPath?: string;
+}
+
+export interface BuildResult {
+  backend: Backend;
+  files: Record<string, number>;
+  seconds: number;
+}
+
+/** The Decap configuration: the backend, and the collections generated from the schemas. */
+export function cmsConfig(backend: NonNullable<Backend>, dataDir: string): Record<string, unknown> {
+  return {
+    backend,
+    load_config_file: false,
+    publish_mode: "simple",
+    // The Media page's own folder; every image field uploads into the images/ folder beside its file.
+    media_folder: "data/site/images",
+    public_folder: "images",
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
+    collections: cmsCollections(dataDir),
+  };
+}
+
+/** React, react-dom and the Gatsby stand-ins from the studio's own package, wherever the importer is. */
+function ownPackages(): Plugin {
+  const shims: Record<string, string> = {
+    gatsby: path.join(adminDir, "src/shims/gatsby.tsx"),
+    "gatsby-plugin-image": path.join(adminDir, "src/shims/gatsby-plugin-image.ts"),
+  };
+  return {
+    name: "studio-packages",
+    setup(build) {
+      build.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, (args) => ({ path: shims[args.path]! }));
+      // The site's views import react from the site's folder: they get the studio's React 19, so the
+      // bundle holds one React.
+      build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, async (args) => {
+        if (args.pluginData === "studio") return undefined;
+        const result = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: adminDir,
+          pluginData: "studio",
+        });
+        return result.errors.length ? { errors: result.errors } : { path: result.path };
+      });
+    },
+  };
+}
+
+export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const env = options.env ?? process.env;
+  const dataDir = path.resolve(options.dataDir ?? path.join(rootDir, "data"));
+  const out = path.resolve(options.out);
+  const backend = options.localProxyUrl ? localBackend(options.localProxyUrl) : backendFromEnv(env);
+  const publicPath = options.publicPath ?? "/admin";
+  if (backend && !fs.existsSync(path.join(adminDir, "node_modules/decap-cms-app"))) {
+    throw new SettingsError(
+      "the studio's packages are not installed: run npm ci --prefix admin (Decap CMS and its React)",
+    );
+  }
+  // esbuild: the studio's own, else the site's (a build without a git host needs nothing else).
+  const esbuild = await import("esbuild");
+  fs.mkdirSync(out, { recursive: true });
+  for (const stale of ["studio.js", "studio.css", "csp.txt"]) fs.rmSync(path.join(out, stale), { force: true });
+
+  const entry = backend ? "src/studio.tsx" : "src/not-set-up.ts";
+  const result = await esbuild.build({
+    absWorkingDir: adminDir,
+    entryPoints: { studio: path.join(adminDir, entry) },
+    outdir: out,
+    bundle: true,
+    minify: true,
+    format: "iife",
+    platform: "browser",
+    target: ["es2020"],
+    jsx: "automatic",
+    legalComments: "none",
+    logLevel: "silent",
+    metafile: true,
+    loader: { ".module.css": "local-css", ".wasm": "file", ".svg": "file", ".woff": "file", ".woff2": "file" },
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      // The enquiry form of the Contact preview keeps the site's default endpoint.
+      "process.env.GATSBY_ENQUIRY_API": "undefined",
+      global: "globalThis",
+      __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir) : {}),
+      __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
+    },
+    plugins: [ownPackages()],
+  });
+  if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
+  fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);
+  const files = Object.fromEntries(
+    fs
+      .readdirSync(out)
+      .filter((name) => /^studio\.(js|css)$|^csp\.txt$/.test(name))
+      .map((name) => [name, fs.statSync(path.join(out, name)).size]),
+  );
+  return { backend, files, seconds: (performance.now() - started) / 1000 };
+}
+
+/** "github owner/name@main", "local server", "not set up": for the build's one line of output. */
+export function describeBackend(backend: Backend): string {
+  if (!backend) return "not set up (no CMS_BACKEND): the page says so";
+  if (backend.name === "proxy") return `the working copy through decap-server at ${backend.proxy_url}`;
+  return `${backend.name} ${backend.repo}@${backend.branch}`;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      out: { type: "string", default: path.join(rootDir, "public/admin") },
+      data: { type: "string" },
+      local: { type: "string" },
+    },
+  });
+  try {
+    const result = await buildAdmin({ out: values.out!, dataDir: values.data, localProxyUrl: values.local });
+    const sizes = Object.entries(result.files)
+      .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(0)} KB`)
+      .join(", ");
+    console.log(
+      `editing studio: ${describeBackend(result.backend)}; ${sizes} in ${path.relative(process.cwd(), values.out!) || "."} (${result.seconds.toFixed(1)} s)`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`The editing studio could not be built: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main().then((code) => (process.exitCode = code));
+}

@@ -1,0 +1,375 @@
+import path from "node:path";
+import { collectionFolder, contentFiles, isCollection } from "./content-files";
+import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types";
+
+/**
+ * The editing studio's (Decap CMS) collections, generated from the JSON Schemas in data/schemas when
+ * the admin is built (admin/scripts/build.ts), so the content model stays written once: the schemas
+ * drive the validation, the GraphQL types and this form. Nothing here is written by hand per field.
+ *
+ * Mapping:
+ * - a collection of files (services/*.yaml) is a folder collection named after its folder, whose new
+ *   files are named from their key field (slug, key); a collection with an `order` number is listed
+ *   by it; each single file is an entry of the "pages" file collection, or of "site" for the files
+ *   every page uses (site, navigation);
+ * - every property is a field: its label from its name, its description as the hint, `required`
+ *   from the parent's list; string -> string (text for paragraphs and long texts), integer and
+ *   number -> number with minimum/maximum, boolean -> boolean, enum -> select, object -> object,
+ *   array -> list with minItems/maxItems as min/max (a list of strings is a list of one field);
+ *   `pattern` and `maxLength` become the field's pattern;
+ * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file;
+ * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
+ *   relation to that collection by the linked field;
+ * - `$ref` to a definition of the same schema is followed.
+ * A keyword that has no mapping (oneOf, a type list, ...) stops the generation, naming the schema and
+ * the place in it, so that a new kind of field cannot silently go missing from the studio.
+ */
+
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: "string" | "text" | "number" | "boolean" | "select" | "image" | "object" | "list" | "relation";
+  hint?: string;
+  required?: boolean;
+  pattern?: [string, string];
+  default?: unknown;
+  /** number */
+  value_type?: "int" | "float";
+  min?: number;
+  max?: number;
+  /** select */
+  options?: Array<string | number>;
+  /** image */
+  choose_url?: boolean;
+  /** object, and list of objects */
+  fields?: CmsField[];
+  collapsed?: boolean;
+  summary?: string;
+  /** list of a single value */
+  field?: CmsField;
+  /** list: what its "Add" button adds */
+  label_singular?: string;
+  /** relation */
+  collection?: string;
+  value_field?: string;
+  search_fields?: string[];
+  display_fields?: string[];
+  options_length?: number;
+}
+
+export interface CmsFile {
+  name: string;
+  label: string;
+  file: string;
+  description?: string;
+  media_folder: string;
+  public_folder: string;
+  fields: CmsField[];
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  format: "yml";
+  /** Folder collections */
+  folder?: string;
+  extension?: "yaml";
+  create?: boolean;
+  delete?: boolean;
+  identifier_field?: string;
+  slug?: string;
+  summary?: string;
+  sortable_fields?: Array<string | { field: string; label?: string; default_sort?: "asc" | "desc" | boolean }>;
+  media_folder?: string;
+  public_folder?: string;
+  fields?: CmsField[];
+  /** File collections */
+  files?: CmsFile[];
+}
+
+/** The keywords a content schema may use: each is mapped to the form, or has nothing to map. */
+const HANDLED = new Set([
+  "type",
+  "properties",
+  "required",
+  "items",
+  "description",
+  "pattern",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "enum",
+  "default",
+  "$ref",
+  "x-image-path",
+  "x-link",
+]);
+/** Keywords with nothing to show in the form: checked by the content check, or about the schema itself. */
+const NOT_SHOWN = new Set([
+  "$schema",
+  "$id",
+  "title",
+  "definitions",
+  "$defs",
+  // The content check refuses unknown fields; the form has only the schema's.
+  "additionalProperties",
+  // `required` already refuses an empty value (a list entry cannot be left empty in the form).
+  "minLength",
+  // The content check warns about a smaller image; the hint says the width.
+  "x-image-min-width",
+  // GraphQL type names.
+  "x-graphql-type",
+]);
+
+/** Files shown under "Site" rather than "Pages": what every page uses. */
+const SITE_WIDE = new Set(["site", "navigation"]);
+
+/** Where uploads go, relative to the YAML file, as the content check and the build read them. */
+const IMAGES = "images";
+
+/** The studio's collections for the content files (content-files.ts) and their schemas under dataDir. */
+export function cmsCollections(dataDir: string): CmsCollection[] {
+  const sources = readSchemas(dataDir);
+  const pages: CmsFile[] = [];
+  const site: CmsFile[] = [];
+  const folders: CmsCollection[] = [];
+  for (const source of sources) {
+    const spec = contentFiles.find((s) => s.file === source.file)!;
+    const mapper = new FieldMapper(source, sources);
+    const fields = mapper.fields(source.schema, "#");
+    if (isCollection(spec)) {
+      const folder = collectionFolder(spec);
+      const key = spec.key!;
+      const display = displayField(source.schema, key);
+      const sortable = source.schema.properties?.order?.type;
+      folders.push({
+        name: folder,
+        label: humanize(folder),
+        label_singular: humanize(spec.schema),
+        description: describe(source.schema),
+        format: "yml",
+        folder: `data/${folder}`,
+        extension: "yaml",
+        create: true,
+        delete: true,
+        identifier_field: key,
+        // A new file is named from its key field: data/services/<slug>.yaml.
+        slug: `{{fields.${key}}}`,
+        summary: `{{fields.${display}}}`,
+        ...(sortable === "number" || sortable === "integer"
+          ? { sortable_fields: [{ field: "order", label: "Order on the page", default_sort: "asc" as const }, display] }
+          : {}),
+        ...mediaFolders(`data/${folder}`),
+        fields,
+      });
+    } else {
+      const name = path.posix.dirname(spec.file);
+      (SITE_WIDE.has(spec.schema) ? site : pages).push({
+        name,
+        label: typeof source.schema.title === "string" ? source.schema.title : humanize(name),
+        file: `data/${spec.file}`,
+        description: describe(source.schema),
+        ...mediaFolders(`data/${name}`),
+        fields,
+      });
+    }
+  }
+  return [
+    { name: "pages", label: "Pages", format: "yml", files: pages },
+    ...folders,
+    { name: "site", label: "Site and menu", format: "yml", files: site },
+  ];
+}
+
+/**
+ * Uploads go into the images/ folder beside the YAML file (an absolute media folder: the same for a
+ * new entry, whose file does not exist yet); the field then holds images/<name>, relative to the file.
+ */
+function mediaFolders(folder: string): { media_folder: string; public_folder: string } {
+  return { media_folder: `/${folder}/${IMAGES}`, public_folder: IMAGES };
+}
+
+const describe = (schema: JsonSchema) => (typeof schema.description === "string" ? schema.description : undefined);
+
+/** The field that names an entry for people: the first required text after the key (menuLabel, caption). */
+export function displayField(schema: JsonSchema, key: string): string {
+  const required = new Set(schema.required ?? []);
+  const found = Object.entries(schema.properties ?? {}).find(
+    ([name, p]) =>
+      name !== key && required.has(name) && p.type === "string" && !p["x-image-path"] && !p["x-link"] && !p.pattern,
+  );
+  return found ? found[0] : key;
+}
+
+/** "menuLabel" -> "Menu label", "services-page" -> "Services page". */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/[-_]+/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+class FieldMapper {
+  constructor(
+    private readonly source: SchemaSource,
+    private readonly all: readonly SchemaSource[],
+  ) {}
+
+  private fail(pointer: string, message: string): never {
+    throw new Error(`${this.source.schemaPath}${pointer === "#" ? "" : pointer}: ${message}`);
+  }
+
+  /** The fields of an object schema (a file, a nested object, a list's items). */
+  fields(raw: JsonSchema, pointer: string): CmsField[] {
+    const { schema, at } = this.resolve(raw, pointer);
+    this.checkKeywords(schema, at);
+    const required = new Set(schema.required ?? []);
+    return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+      this.field(name, property, `${at}/properties/${name}`, required.has(name)),
+    );
+  }
+
+  private field(name: string, raw: JsonSchema, pointer: string, required: boolean, listDescription?: string): CmsField {
+    const { schema, at } = this.resolve(raw, pointer);
+    this.checkKeywords(schema, at);
+    // A property's own description wins over the one it shares with its definition.
+    const hint = describe(raw) ?? describe(schema);
+    const base: CmsField = { name, label: humanize(name), widget: "string", ...(hint ? { hint } : {}) };
+    if (!required) base.required = false;
+    if (schema.default !== undefined) base.default = schema.default;
+    const type = schema.type ?? (schema.properties ? "object" : undefined);
+    if (typeof type !== "string") this.fail(at, `give the field one "type" to choose its widget in the studio`);
+
+    if (schema["x-image-path"] === true) return { ...base, widget: "image", choose_url: false };
+    if (schema["x-link"] !== undefined) return { ...base, ...this.relation(schema["x-link"], at) };
+    if (Array.isArray(schema.enum))
+      return { ...base, widget: "select", options: schema.enum as Array<string | number> };
+    switch (type) {
+      case "string":
+        return { ...base, widget: isLongText(name, schema, listDescription) ? "text" : "string", ...pattern(schema) };
+      case "integer":
+      case "number":
+        return {
+          ...base,
+          widget: "number",
+          value_type: type === "integer" ? "int" : "float",
+          ...(typeof schema.minimum === "number" ? { min: schema.minimum } : {}),
+          ...(typeof schema.maximum === "number" ? { max: schema.maximum } : {}),
+        };
+      case "boolean":
+        return { ...base, widget: "boolean" };
+      case "object":
+        return { ...base, widget: "object", collapsed: false, fields: this.fields(schema, at) };
+      case "array":
+        return { ...base, ...this.list(name, schema, at, describe(raw) ?? describe(schema)) };
+      default:
+        return this.fail(at, `the type "${type}" has no widget in the studio`);
+    }
+  }
+
+  private list(name: string, schema: JsonSchema, at: string, description: string | undefined): Partial<CmsField> {
+    if (!schema.items || Array.isArray(schema.items)) this.fail(at, 'a list needs one schema for its items ("items")');
+    const counts = {
+      ...(typeof schema.minItems === "number" ? { min: schema.minItems } : {}),
+      ...(typeof schema.maxItems === "number" ? { max: schema.maxItems } : {}),
+    };
+    const items = this.resolve(schema.items, `${at}/items`);
+    const single = singular(name);
+    const itemType = items.schema.type ?? (items.schema.properties ? "object" : undefined);
+    if (itemType === "object") {
+      const fields = this.fields(items.schema, items.at);
+      const title = fields.find((f) => f.widget === "string" || f.widget === "text");
+      return {
+        widget: "list",
+        label_singular: humanize(single),
+        collapsed: true,
+        ...(title ? { summary: `{{fields.${title.name}}}` } : {}),
+        ...counts,
+        fields,
+      };
+    }
+    // A list of single values (paragraphs, bullet points, slugs): one field per entry, stored as a YAML list.
+    return {
+      widget: "list",
+      label_singular: humanize(single),
+      ...counts,
+      field: this.field(single, schema.items, `${at}/items`, true, description),
+    };
+  }
+
+  private relation(link: unknown, at: string): Partial<CmsField> {
+    const { to, by } = (link ?? {}) as { to?: unknown; by?: unknown };
+    const spec = contentFiles.find((s) => s.file === to);
+    const target = this.all.find((s) => s.file === to);
+    if (!spec || !target || !isCollection(spec)) {
+      this.fail(at, `"x-link" must name a collection of files (e.g. "services/*.yaml"), found ${JSON.stringify(to)}`);
+    }
+    if (typeof by !== "string" || !target.schema.properties?.[by])
+      this.fail(at, `"x-link" needs "by": a field of ${String(to)}`);
+    const display = displayField(target.schema, by);
+    return {
+      widget: "relation",
+      collection: collectionFolder(spec),
+      value_field: by,
+      search_fields: [...new Set([display, by])],
+      display_fields: [display],
+      options_length: 200,
+    };
+  }
+
+  private resolve(schema: JsonSchema, pointer: string): { schema: JsonSchema; at: string } {
+    if (schema.$ref === undefined) return { schema, at: pointer };
+    const ref = schema.$ref;
+    if (!ref.startsWith("#/")) this.fail(pointer, `only a $ref to a definition of the same schema is supported`);
+    let target: unknown = this.source.schema;
+    for (const key of ref.slice(2).split("/")) target = (target as Record<string, unknown> | undefined)?.[key];
+    if (!target || typeof target !== "object") this.fail(pointer, `the $ref "${ref}" points to nothing`);
+    return this.resolve(target as JsonSchema, ref);
+  }
+
+  private checkKeywords(schema: JsonSchema, at: string): void {
+    for (const keyword of Object.keys(schema)) {
+      if (HANDLED.has(keyword) || NOT_SHOWN.has(keyword)) continue;
+      this.fail(
+        at,
+        `the keyword "${keyword}" has no counterpart in the editing studio: map it in src/node/content/cms-config.ts`,
+      );
+    }
+    if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+      this.fail(at, '"additionalProperties" other than false (a map of free names) cannot be edited in the studio');
+    }
+  }
+}
+
+/** Paragraphs and long texts get a text area; names, labels and short lines a one-line input. */
+function isLongText(name: string, schema: JsonSchema, listDescription: string | undefined): boolean {
+  if (typeof schema.maxLength === "number") return schema.maxLength >= 120;
+  if (schema.pattern) return false;
+  return /paragraph/i.test(listDescription ?? "") || /^(text|description|intro|closing)$/.test(name);
+}
+
+/** JSON Schema's pattern (a search, like Decap's) and maxLength as the one pattern Decap takes. */
+function pattern(schema: JsonSchema): Pick<CmsField, "pattern"> {
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+  const own = typeof schema.pattern === "string" ? schema.pattern : undefined;
+  if (max === undefined && own === undefined) return {};
+  const length = max === undefined ? "" : `(?=[\\s\\S]{0,${max}}$)`;
+  const regex = own === undefined ? `^${length}` : max === undefined ? own : `^${length}(?=[\\s\\S]*?(?:${own}))`;
+  const says = [
+    max === undefined ? "" : `at most ${max} characters`,
+    own === undefined ? "" : "as the hint above describes",
+  ].filter(Boolean);
+  return { pattern: [regex, `Write it ${says.join(", ")}.`] };
+}
+
+/** "paragraphs" -> "paragraph", "servicesMenu" -> "service": the label of one entry of a list. */
+function singular(name: string): string {
+  const word = humanize(name).split(" ")[0]!.toLowerCase();
+  return word.endsWith("ies") ? `${word.slice(0, -3)}y` : word.endsWith("s") ? word.slice(0, -1) : word;
+}
