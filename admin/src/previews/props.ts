@@ -12,7 +12,7 @@ import type { HomeViewProps } from "../../../src/components/views/home-view";
 import type { NotFoundViewProps } from "../../../src/components/views/not-found-view";
 import type { ServiceCardData, ServicesIndexViewProps } from "../../../src/components/views/services-index-view";
 import type { WhyCyrusViewProps } from "../../../src/components/views/why-cyrus-view";
-import type { ServiceViewProps } from "../../../src/components/service/service-view";
+import type { ServiceViewProps } from "../../../src/components/views/service-view";
 import type { CarouselLabels, GalleryItem, ImageWithAlt, ServiceSection } from "../../../src/types/content";
 import { servicePath } from "../../../src/utils/routes";
 import type { IGatsbyImageData } from "gatsby-plugin-image";

@@ -11,7 +11,7 @@ import { HomeView } from "../../../src/components/views/home-view";
 import { NotFoundView } from "../../../src/components/views/not-found-view";
 import { ServicesIndexView } from "../../../src/components/views/services-index-view";
 import { WhyCyrusView } from "../../../src/components/views/why-cyrus-view";
-import { Gallery, ServiceView } from "../../../src/components/service/service-view";
+import { Gallery, ServiceView } from "../../../src/components/views/service-view";
 import { Container } from "../../../src/components/content/page";
 import { previewImage, type Place } from "./images";
 import * as map from "./props";
