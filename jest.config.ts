@@ -40,8 +40,8 @@ const config: Config = {
   projects: [
     // Components and views in jsdom; build-time code and scripts say @jest-environment node.
     project("unit", ["components", "views", "node", "scripts", "performance-plugin"], { testEnvironment: "jsdom" }),
-    // The enquiry receiver (src/enquiry) over real HTTP on loopback.
-    project("enquiry", ["enquiry"]),
+    // The enquiry receiver (src/enquiry-receiver) over real HTTP on loopback.
+    project("enquiry", ["enquiry-receiver"]),
     // The built site in public/, served by gatsby serve.
     project("site", ["site"]),
     // nginx and the standalone enquiry service (deploy/).

@@ -29,7 +29,7 @@ interface Service {
 }
 
 function spawnService(env: NodeJS.ProcessEnv, port: number, dataDir: string): Proc {
-  const proc = run(process.execPath, ["--import", "tsx", "src/scripts/enquiry-server.ts"], {
+  const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
     env: {
       ...process.env,
       SMTP_URL: "",

@@ -1,12 +1,18 @@
 /**
  * POST /api/email: the contact form's enquiry endpoint, as a Gatsby Function (served by
- * `gatsby serve` and `gatsby develop`). A thin adapter: everything else is in src/enquiry.
+ * `gatsby serve` and `gatsby develop`). A thin adapter: everything else is in src/enquiry-receiver.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { socketGone } from "../enquiry/node-http";
-import { readBody, BodyTimeoutError, type BodyRead } from "../enquiry/read-body";
-import { sharedReceiver, type Receiver } from "../enquiry/receiver";
-import { answers, type EnquiryResponse } from "../enquiry/responses";
+import {
+  answers,
+  BodyTimeoutError,
+  readBody,
+  sharedReceiver,
+  socketGone,
+  type BodyRead,
+  type EnquiryResponse,
+  type Receiver,
+} from "../enquiry-receiver";
 
 /**
  * Gatsby parses bodies before calling a function (JSON up to 100 kB, text, forms, raw) and answers
