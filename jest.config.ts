@@ -41,7 +41,7 @@ const config: Config = {
     // Components and views in jsdom; build-time code and scripts say @jest-environment node.
     project("unit", ["components", "views", "node", "scripts", "performance-plugin"], { testEnvironment: "jsdom" }),
     // The enquiry receiver (src/enquiry-receiver) over real HTTP on loopback.
-    project("enquiry", ["enquiry-receiver"]),
+    project("enquiry", ["enquiry-contract", "enquiry-receiver"]),
     // The built site in public/, served by gatsby serve.
     project("site", ["site"]),
     // nginx and the standalone enquiry service (deploy/).

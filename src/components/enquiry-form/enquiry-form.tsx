@@ -1,22 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  ENQUIRY_FIELD_NAMES,
+  ENQUIRY_FIELDS,
+  enquiryOf,
+  fieldSpec,
+  type Enquiry,
+  type EnquiryFieldName,
+  type EnquiryFieldWording,
+} from "../../enquiry-contract/enquiry-fields";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
-import { configuredEndpoint, enquiryUrl, sendEnquiry, type Enquiry } from "./send-enquiry";
+import { configuredEndpoint, enquiryUrl, sendEnquiry } from "./send-enquiry";
 import * as styles from "./enquiry-form.module.css";
 
-/** Wording of the form (data/contact/contact.yaml `form`); the three messages are the spec's. */
-export interface EnquiryFormText {
-  nameLabel: string;
-  phoneLabel: string;
-  phoneHint: string;
-  emailLabel: string;
-  messageLabel: string;
-  submit: string;
-  sending: string;
-  requiredMessage: string;
-  successMessage: string;
-  errorMessage: string;
-}
+/**
+ * Wording of the form (data/contact/contact.yaml `form`): each field's label and hint, under the keys
+ * the enquiry's definition gives; the three messages are the spec's.
+ */
+export type EnquiryFormText = Record<
+  EnquiryFieldWording | "submit" | "sending" | "requiredMessage" | "successMessage" | "errorMessage",
+  string
+>;
 
 export interface EnquiryFormProps {
   text: EnquiryFormText;
@@ -25,10 +29,16 @@ export interface EnquiryFormProps {
 }
 
 type Notice = "required" | "success" | "error";
-const EMPTY: Enquiry = { name: "", phone: "", email: "", message: "" };
-const REQUIRED = ["name", "email", "message"] as const;
-const FIELDS = Object.keys(EMPTY) as Array<keyof Enquiry>;
+const EMPTY = enquiryOf(() => "");
 const isBlank = (value: string) => value.trim() === "";
+const missing = (values: Enquiry, name: EnquiryFieldName) => fieldSpec(name).required && isBlank(values[name]);
+
+/**
+ * What is sent: single-line fields trimmed (a pasted e-mail's stray space must not fail the receiver),
+ * free text exactly as typed.
+ */
+const payload = (values: Enquiry) =>
+  enquiryOf((name) => (fieldSpec(name).kind === "multiline" ? values[name] : values[name].trim()));
 
 /**
  * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
@@ -56,17 +66,15 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
-    const typed = Object.fromEntries(
-      FIELDS.map((name) => [name, (elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]),
-    );
-    if (FIELDS.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
+    const typed = enquiryOf((name) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
+    if (ENQUIRY_FIELD_NAMES.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
   }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
     setNotice(null);
-    const blank = REQUIRED.find((field) => isBlank(values[field]));
+    const blank = ENQUIRY_FIELD_NAMES.find((name) => missing(values, name));
     if (blank) {
       setNotice("required");
       formRef.current?.querySelector<HTMLElement>(`[name="${blank}"]`)?.focus();
@@ -74,12 +82,8 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
     }
     inFlight.current = true;
     setSubmitting(true);
-    // Single-line fields are sent trimmed (a pasted e-mail's stray space must not fail the receiver);
-    // the message is sent exactly as typed.
-    const { name, phone, email, message } = values;
-    const enquiry: Enquiry = { name: name.trim(), phone: phone.trim(), email: email.trim(), message };
     try {
-      await sendEnquiry(enquiry, { endpoint });
+      await sendEnquiry(payload(values), { endpoint });
       setValues(EMPTY);
       setNotice("success");
     } catch (error) {
@@ -91,16 +95,7 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
     }
   }
 
-  const onChange = (name: keyof Enquiry, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const field = (name: keyof Enquiry) => ({
-    idPrefix: id,
-    name,
-    value: values[name],
-    invalid: notice === "required" && name !== "phone" && isBlank(values[name]),
-    describedBy: statusId,
-    readOnly: submitting,
-    onChange,
-  });
+  const onChange = (name: EnquiryFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const messages = { required: text.requiredMessage, success: text.successMessage, error: text.errorMessage };
 
   // method="post": a submit before hydration must never put the visitor's details in the URL.
@@ -115,10 +110,23 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
       data-state={submitting ? "submitting" : (notice ?? "idle")}
       onSubmit={handleSubmit}
     >
-      <EnquiryField {...field("name")} label={text.nameLabel} autoComplete="name" required />
-      <EnquiryField {...field("phone")} label={text.phoneLabel} hint={text.phoneHint} type="tel" autoComplete="tel" />
-      <EnquiryField {...field("email")} label={text.emailLabel} type="email" autoComplete="email" required />
-      <EnquiryField {...field("message")} label={text.messageLabel} multiline required />
+      {ENQUIRY_FIELD_NAMES.map((name) => {
+        const spec = ENQUIRY_FIELDS[name];
+        return (
+          <EnquiryField
+            key={name}
+            idPrefix={id}
+            name={name}
+            label={text[spec.label]}
+            hint={"hint" in spec ? text[spec.hint] : undefined}
+            value={values[name]}
+            invalid={notice === "required" && missing(values, name)}
+            describedBy={statusId}
+            readOnly={submitting}
+            onChange={onChange}
+          />
+        );
+      })}
       <button type="submit" className={styles.submit} disabled={submitting}>
         {submitting ? text.sending : text.submit}
       </button>

@@ -11,14 +11,7 @@
  *   absolute URLs), the token is never handed to another origin, where it would leak and where an
  *   unexpected header would make the CORS preflight fail.
  */
-
-/** The JSON body, exactly these four keys, all text. */
-export interface Enquiry {
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-}
+import { enquiryOf, type Enquiry } from "../../enquiry-contract/enquiry-fields";
 
 export interface SendEnquiryOptions {
   /** Base address of the backend; default GATSBY_ENQUIRY_API or "/api". */
@@ -67,11 +60,11 @@ export async function sendEnquiry(enquiry: Enquiry, options: SendEnquiryOptions 
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   const token = readCookie(XSRF_COOKIE);
   if (token !== undefined && isSameOrigin(url)) headers[XSRF_HEADER] = token;
-  const { name, phone, email, message } = enquiry;
   const response = await fetchImpl(url, {
     method: "POST",
     headers,
-    body: JSON.stringify({ name, phone, email, message }),
+    // Exactly the definition's fields, in its order: nothing else the caller's object may hold.
+    body: JSON.stringify(enquiryOf((name) => enquiry[name])),
   });
   // A plain Error (an Error subclass would ship Babel's wrapNativeSuper helper to every visitor).
   if (!response.ok) throw new Error(`The enquiry endpoint answered HTTP ${response.status}`);

@@ -1,15 +1,32 @@
-/** The `enquiries list` table: one line per enquiry, long texts cut to fit a terminal. */
+/**
+ * The `enquiries list` table: one line per enquiry, long texts cut to fit a terminal. After the
+ * record's own columns, a column per field of the definition, titled with its caption: required
+ * fields first (the ones every row fills), then optional ones, free texts last (cut the most).
+ */
+import { ENQUIRY_FIELD_NAMES, fieldSpec, type EnquiryFieldKind } from "../../enquiry-contract/enquiry-fields";
 import type { EnquiryRecord } from "../store/store";
 
-const COLUMNS: Array<{ title: string; width: number; value: (e: EnquiryRecord) => string }> = [
+interface Column {
+  title: string;
+  width: number;
+  value: (e: EnquiryRecord) => string;
+}
+
+/** Room for a field of each kind, in characters. */
+const WIDTH: Record<EnquiryFieldKind, number> = { text: 20, email: 28, tel: 16, multiline: 40 };
+
+const placeOf = (kind: EnquiryFieldKind, required: boolean) => (kind === "multiline" ? 2 : required ? 0 : 1);
+
+const FIELD_COLUMNS: Column[] = ENQUIRY_FIELD_NAMES.map((name) => ({ name, ...fieldSpec(name) }))
+  .sort((a, b) => placeOf(a.kind, a.required) - placeOf(b.kind, b.required))
+  .map(({ name, caption, kind }) => ({ title: caption.toLowerCase(), width: WIDTH[kind], value: (e) => e[name] }));
+
+const COLUMNS: Column[] = [
   { title: "received (UTC)", width: 16, value: (e) => e.receivedAt.slice(0, 16).replace("T", " ") },
   { title: "id", width: 36, value: (e) => e.id },
   { title: "delivery", width: 11, value: (e) => e.delivery },
   { title: "tries", width: 5, value: (e) => String(e.attempts) },
-  { title: "name", width: 20, value: (e) => e.name },
-  { title: "e-mail", width: 28, value: (e) => e.email },
-  { title: "phone", width: 16, value: (e) => e.phone },
-  { title: "message", width: 40, value: (e) => e.message },
+  ...FIELD_COLUMNS,
 ];
 
 export function formatTable(enquiries: readonly EnquiryRecord[]): string[] {

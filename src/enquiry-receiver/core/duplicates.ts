@@ -1,7 +1,7 @@
 /**
  * Recognises an enquiry sent again. A visitor whose answer never arrived (a proxy's timeout while
  * the service was stalled, a dropped connection) is told to try again, and does; if the first
- * attempt was stored after all, the resend must not store a second copy. The same four fields within
+ * attempt was stored after all, the resend must not store a second copy. The same fields within
  * DUPLICATE_WINDOW_MS of a stored enquiry are that enquiry: the resend is answered as accepted, under
  * the first id, and nothing more is stored or e-mailed.
  *
@@ -10,15 +10,17 @@
  * each other: one stores, the other is told it is a duplicate.
  */
 import { createHash } from "node:crypto";
+import { ENQUIRY_FIELD_NAMES, fieldSpec, type Enquiry } from "../../enquiry-contract/enquiry-fields";
 import type { EnquiryStore } from "../store/store";
-import type { Enquiry } from "./validate";
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function fingerprint({ name, phone, email, message }: Enquiry): string {
-  return createHash("sha256")
-    .update(JSON.stringify([name, phone, email.toLowerCase(), message]))
-    .digest("base64url");
+/** Every field's value in the definition's order; an address in any case is the same address. */
+export function fingerprint(enquiry: Enquiry): string {
+  const values = ENQUIRY_FIELD_NAMES.map((name) =>
+    fieldSpec(name).kind === "email" ? enquiry[name].toLowerCase() : enquiry[name],
+  );
+  return createHash("sha256").update(JSON.stringify(values)).digest("base64url");
 }
 
 interface Known {

@@ -13,7 +13,8 @@ import type { SlidingWindowLimiter } from "./rate-limit";
 import { bodyKind, checkRequest, parseFormObject, parseJsonObject, type EnquiryRequest } from "./request-checks";
 import { answers, type EnquiryResponse } from "./responses";
 import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
-import { validateEnquiry, type Enquiry } from "./validate";
+import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
+import { validateEnquiry } from "./validate";
 
 export interface HandlerContext {
   config: EnquiryConfig;

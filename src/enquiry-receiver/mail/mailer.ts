@@ -1,8 +1,11 @@
 /**
  * The e-mail that carries an enquiry to the company: plain text, Reply-To the visitor, so that
- * answering it in any mail program reaches them.
+ * answering it in any mail program reaches them. Its body lists every field of the definition
+ * (src/enquiry-contract/enquiry-fields.ts) under its caption; the subject and Reply-To use the
+ * fields whose role they are, the visitor's name and address.
  */
 import { createTransport, type SendMailOptions } from "nodemailer";
+import { ENQUIRY_FIELD_NAMES, fieldSpec } from "../../enquiry-contract/enquiry-fields";
 import type { EnquiryConfig } from "../core/config";
 import type { StoredEnquiry } from "../store/store";
 
@@ -42,18 +45,30 @@ export function composeMessage(enquiry: StoredEnquiry, to: string, from: string)
     replyTo: /^[\x21-\x7e]+$/.test(enquiry.email) ? { name, address: enquiry.email } : undefined,
     subject: `Website enquiry from ${name}`,
     text: [
-      `Name: ${name}`,
-      `Phone: ${enquiry.phone || "(not given)"}`,
-      `E-mail: ${enquiry.email}`,
-      "",
-      "Message:",
-      enquiry.message,
+      ...fieldLines(enquiry),
       "",
       "--",
       `Enquiry ${enquiry.id}, received ${enquiry.receivedAt} through the website's contact form.`,
     ].join("\n"),
     headers: { "X-Enquiry-Id": enquiry.id },
   };
+}
+
+/**
+ * One "Caption: value" line per one-line field, then each free text under its caption after a blank
+ * line. A text field may hold line breaks (the form's input cannot, a script can): flattened, so
+ * no line of the body pretends to be another field.
+ */
+function fieldLines(enquiry: StoredEnquiry): string[] {
+  const lines: string[] = [];
+  const blocks: string[] = [];
+  for (const name of ENQUIRY_FIELD_NAMES) {
+    const { kind, caption } = fieldSpec(name);
+    const value = enquiry[name];
+    if (kind === "multiline") blocks.push("", `${caption}:`, value);
+    else lines.push(`${caption}: ${!value ? "(not given)" : kind === "text" ? singleLine(value) : value}`);
+  }
+  return [...lines, ...blocks];
 }
 
 /** Text for a header: control characters and line/paragraph separators become single spaces. */

@@ -1,22 +1,18 @@
 /**
  * Where enquiries live: two append-only JSONL files in the data folder.
- *   enquiries.jsonl   one line per accepted enquiry, written before the visitor is answered
+ *   enquiries.jsonl   one line per accepted enquiry, written before the visitor is answered (./stored-record)
  *   deliveries.jsonl  one line per delivery attempt's outcome
  * Nothing is rewritten in place; an enquiry's state is its own line's, overridden by its latest
  * delivery line.
  */
 import path from "node:path";
 import { AppendLog, readJsonLines } from "./append-log";
-import type { Enquiry } from "../core/validate";
+import { readStoredLine, storedLine, type StoredEnquiry } from "./stored-record";
+
+export type { StoredEnquiry };
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export type DeliveryState = "pending" | "delivered" | "failed" | "stored-only";
-
-export interface StoredEnquiry extends Enquiry {
-  id: string;
-  receivedAt: string;
-  delivery: "pending" | "stored-only";
-}
 
 export interface DeliveryEvent {
   id: string;
@@ -47,7 +43,7 @@ export class EnquiryStore {
   }
 
   add(enquiry: StoredEnquiry): Promise<void> {
-    return this.enquiries.append(enquiry);
+    return this.enquiries.append(storedLine(enquiry));
   }
 
   recordDelivery(event: DeliveryEvent): Promise<void> {
@@ -60,8 +56,9 @@ export class EnquiryStore {
     const events = await readJsonLines(this.deliveriesFile);
     const byId = new Map<string, EnquiryRecord>();
     let damagedLines = stored.damaged + events.damaged;
-    for (const record of stored.records) {
-      if (isStoredEnquiry(record)) byId.set(record.id, { ...record, attempts: 0 });
+    for (const line of stored.records) {
+      const record = readStoredLine(line);
+      if (record) byId.set(record.id, { ...record, attempts: 0 });
       else damagedLines += 1;
     }
     for (const event of events.records) {
@@ -78,18 +75,6 @@ export class EnquiryStore {
     }
     return { enquiries: [...byId.values()], damagedLines };
   }
-}
-
-function isStoredEnquiry(value: unknown): value is StoredEnquiry {
-  const v = value as Partial<Record<keyof StoredEnquiry, unknown>> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    ["id", "receivedAt", "name", "phone", "email", "message"].every(
-      (k) => typeof v[k as keyof StoredEnquiry] === "string",
-    ) &&
-    (v.delivery === "pending" || v.delivery === "stored-only")
-  );
 }
 
 function isDeliveryEvent(value: unknown): value is DeliveryEvent {
