@@ -1,8 +1,12 @@
-/** The core's pure parts on their own: settings, the sliding window, client keys, origins. */
+/**
+ * The core's pure parts on their own: settings, the sliding window, client keys, origins; and the
+ * edge's reading of a proxy's headers (http/proxy.ts), which the core never sees.
+ */
 import path from "node:path";
 import { ConfigError, loadConfig } from "../../src/enquiry-receiver/core/config";
 import { clientKey } from "../../src/enquiry-receiver/core/client-key";
 import { isCrossSite } from "../../src/enquiry-receiver/core/cross-site";
+import { clientView, loadProxySettings, pastDeadline } from "../../src/enquiry-receiver/http/proxy";
 import { singleLine } from "../../src/enquiry-receiver/mail/mailer";
 import { SlidingWindowLimiter } from "../../src/enquiry-receiver/core/rate-limit";
 import { sharedReceiver } from "../../src/enquiry-receiver/core/receiver";
@@ -20,28 +24,25 @@ describe("settings", () => {
       rateLimit: 5,
       rateWindowSeconds: 600,
       allowedOrigins: ["https://www.example.com", "http://localhost:9000", "http://localhost:8000"],
-      trustProxy: false,
       awaitDelivery: false,
-      deadlineSeconds: 20,
       maxBodyBytes: 16384,
     });
+    expect(loadProxySettings({})).toEqual({ trustProxy: false, deadlineSeconds: 20 });
   });
 
   test("every variable, and a relative data folder is taken from the project root", () => {
-    const config = loadConfig(
-      {
-        ENQUIRY_DATA_DIR: "data/enq",
-        SMTP_URL: " smtps://user:pw@mail.example.com ",
-        ENQUIRY_TO: "Desk <desk@cyrus.example>, boss@cyrus.example",
-        ENQUIRY_RATE_LIMIT: "3",
-        ENQUIRY_RATE_WINDOW_SECONDS: "60",
-        SITE_URL: "https://cyrus.example/",
-        ENQUIRY_TRUST_PROXY: "1",
-        ENQUIRY_AWAIT_DELIVERY: "true",
-        ENQUIRY_DEADLINE_SECONDS: "8",
-      },
-      "/srv/site",
-    );
+    const env = {
+      ENQUIRY_DATA_DIR: "data/enq",
+      SMTP_URL: " smtps://user:pw@mail.example.com ",
+      ENQUIRY_TO: "Desk <desk@cyrus.example>, boss@cyrus.example",
+      ENQUIRY_RATE_LIMIT: "3",
+      ENQUIRY_RATE_WINDOW_SECONDS: "60",
+      SITE_URL: "https://cyrus.example/",
+      ENQUIRY_TRUST_PROXY: "1",
+      ENQUIRY_AWAIT_DELIVERY: "true",
+      ENQUIRY_DEADLINE_SECONDS: "8",
+    };
+    const config = loadConfig(env, "/srv/site");
     expect(config).toMatchObject({
       dataDir: path.resolve("/srv/site/data/enq"),
       smtpUrl: "smtps://user:pw@mail.example.com",
@@ -49,10 +50,9 @@ describe("settings", () => {
       rateLimit: 3,
       rateWindowSeconds: 60,
       allowedOrigins: ["https://cyrus.example", "http://localhost:9000", "http://localhost:8000"],
-      trustProxy: true,
       awaitDelivery: true,
-      deadlineSeconds: 8,
     });
+    expect(loadProxySettings(env)).toEqual({ trustProxy: true, deadlineSeconds: 8 });
     expect(loadConfig({ ENQUIRY_TO: "a@b.co", ENQUIRY_FROM: "Web <web@b.co>" }).from).toBe("Web <web@b.co>");
   });
 
@@ -63,8 +63,9 @@ describe("settings", () => {
     [{ ENQUIRY_ALLOWED_ORIGINS: "cyrus.example" }, /ENQUIRY_ALLOWED_ORIGINS/],
     [{ ENQUIRY_DEADLINE_SECONDS: "0" }, /ENQUIRY_DEADLINE_SECONDS/],
   ])("a wrong value is a clear ConfigError: %p", (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
+    const load = (e: typeof env) => ({ ...loadConfig(e), ...loadProxySettings(e) });
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
   });
 });
 
@@ -81,14 +82,33 @@ test("the sliding window frees slots one by one as they age out", () => {
 });
 
 test("client keys: IPv4-mapped addresses are IPv4, IPv6 counts per /64, proxies only when trusted", () => {
-  expect(clientKey("::ffff:203.0.113.9", {}, false)).toBe("203.0.113.9");
-  expect(clientKey("2001:db8:1:2:aaaa::1", {}, false)).toBe("2001:db8:1:2::/64");
-  expect(clientKey("2001:0db8:0001:0002:ffff:1:2:3", {}, false)).toBe("2001:db8:1:2::/64");
-  expect(clientKey("::1", {}, false)).toBe("0:0:0:0::/64");
+  expect(clientKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+  expect(clientKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+  expect(clientKey("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+  expect(clientKey("::1")).toBe("0:0:0:0::/64");
   const headers = { "x-forwarded-for": "198.51.100.1, 203.0.113.5" };
-  expect(clientKey("127.0.0.1", headers, false)).toBe("127.0.0.1");
-  expect(clientKey("127.0.0.1", headers, true)).toBe("203.0.113.5");
-  expect(clientKey("127.0.0.1", {}, true)).toBe("127.0.0.1");
+  const client = (h: Record<string, string>, trustProxy: boolean) =>
+    clientKey(clientView("127.0.0.1", h, { trustProxy, deadlineSeconds: 20 }).clientAddress);
+  expect(client(headers, false)).toBe("127.0.0.1");
+  expect(client(headers, true)).toBe("203.0.113.5");
+  expect(client({}, true)).toBe("127.0.0.1");
+  expect(clientView("127.0.0.1", headers)).toEqual({ clientAddress: "127.0.0.1" }); // no proxy settings: none trusted
+});
+
+test("X-Request-Start: late past the deadline, in time before it, ignored when malformed or untrusted", () => {
+  const now = Date.parse("2026-11-25T10:00:00Z");
+  const started = (secondsAgo: number) => ({ "x-request-start": `t=${((now - secondsAgo * 1000) / 1000).toFixed(3)}` });
+  expect(pastDeadline(started(25), 20, now)).toBe(
+    "it reached the receiver 25 s after the proxy received it (deadline 20 s)",
+  );
+  expect(pastDeadline(started(20), 20, now)).toBeUndefined();
+  expect(pastDeadline({ "x-request-start": "t=yesterday" }, 20, now)).toBeUndefined();
+  expect(pastDeadline({}, 20, now)).toBeUndefined();
+  // Through the edge, against the clock.
+  const tenMinutesAgo = { "x-request-start": `t=${((Date.now() - 600_000) / 1000).toFixed(3)}` };
+  const view = (trustProxy: boolean) => clientView("127.0.0.1", tenMinutesAgo, { trustProxy, deadlineSeconds: 20 });
+  expect(view(false).pastDeadline).toBeUndefined();
+  expect(view(true).pastDeadline?.()).toMatch(/^it reached the receiver 600(\.\d)? s after/);
 });
 
 test("same origin is recognised with or without a default port; other hosts are not", () => {
@@ -96,16 +116,12 @@ test("same origin is recognised with or without a default port; other hosts are 
   expect(isCrossSite({ origin: "https://cyrus.example", host: "cyrus.example:443" }, config)).toBe(false);
   expect(isCrossSite({ origin: "https://cyrus.example:8443", host: "cyrus.example:8443" }, config)).toBe(false);
   expect(isCrossSite({ origin: "https://cyrus.example", host: "other.example" }, config)).toBe(true);
-  expect(
-    isCrossSite({ origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" }, config),
-  ).toBe(true);
-  const proxied = { ...config, trustProxy: true };
-  expect(
-    isCrossSite(
-      { origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" },
-      proxied,
-    ),
-  ).toBe(false);
+  const forwarded = { origin: "https://cyrus.example", host: "backend:3000", "x-forwarded-host": "cyrus.example" };
+  const viaProxy = (trustProxy: boolean) =>
+    isCrossSite(forwarded, config, clientView("127.0.0.1", forwarded, { trustProxy, deadlineSeconds: 20 }).hosts);
+  expect(isCrossSite(forwarded, config)).toBe(true);
+  expect(viaProxy(false)).toBe(true);
+  expect(viaProxy(true)).toBe(false);
 });
 
 test("validation is a pure function returning the cleaned enquiry or the field errors", () => {

@@ -1,6 +1,8 @@
 /**
  * A receiver mounted in a real node:http server on 127.0.0.1 with its own temporary data folder,
- * and helpers to post to it and read what it stored.
+ * through the request adapter the Gatsby Function and the standalone service share (replying as
+ * the service does, trusting a proxy as the environment says), and helpers to post to it and read
+ * what it stored.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -8,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { loadConfig, type Env } from "../../../src/enquiry-receiver/core/config";
-import { createNodeListener } from "../../../src/enquiry-receiver/http/adapter";
+import { createRequestAdapter, nodeReply } from "../../../src/enquiry-receiver/http/adapter";
+import { loadProxySettings } from "../../../src/enquiry-receiver/http/proxy";
 import {
   createReceiver,
   type Logger,
@@ -62,13 +65,13 @@ export const anotherEnquiry = (n: number | string) => ({ ...validEnquiry, messag
 /** env: settings as the process environment would give them (a generous rate limit by default). */
 export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}): Promise<Harness> {
   const dir = tempDir();
-  const config = loadConfig(
-    { ENQUIRY_RATE_LIMIT: "10000", ...env, ENQUIRY_DATA_DIR: path.join(dir, "data") },
-    projectRoot,
-  );
+  const settings = { ENQUIRY_RATE_LIMIT: "10000", ...env, ENQUIRY_DATA_DIR: path.join(dir, "data") };
+  const config = loadConfig(settings, projectRoot);
+  const proxy = loadProxySettings(settings);
   const log = memoryLog();
   const receiver = createReceiver(config, { log, ...options });
-  const server = http.createServer((req, res) => void createNodeListener(receiver, log)(req, res));
+  const adaptRequest = createRequestAdapter({ receiver: () => receiver, proxy: () => proxy, log });
+  const server = http.createServer((req, res) => void adaptRequest(req, nodeReply(res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/email`;
   const enquiriesFile = path.join(config.dataDir, "enquiries.jsonl");

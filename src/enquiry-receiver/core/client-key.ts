@@ -1,24 +1,10 @@
-/** Which client a request counts against for rate limiting. */
-import net from "node:net";
-import { header, type RequestHeaders } from "./headers";
-
 /**
- * The socket's peer, or behind a reverse proxy (trustProxy) the address that proxy appended last
- * to X-Forwarded-For: earlier entries come from the client and can be forged.
+ * Which client a request counts against for rate limiting, from its address (the socket's peer, or
+ * what a trusted proxy said: the request adapter decides, ../http/proxy.ts).
  */
-export function clientKey(socketAddress: string, headers: RequestHeaders, trustProxy: boolean): string {
-  let address = socketAddress;
-  if (trustProxy) {
-    const forwarded = header(headers, "x-forwarded-for")
-      ?.split(",")
-      .map((a) => a.trim())
-      .filter(Boolean);
-    address = forwarded?.at(-1) ?? address;
-  }
-  return normalise(address);
-}
+import net from "node:net";
 
-function normalise(address: string): string {
+export function clientKey(address: string): string {
   const plain = address.replace(/%.*$/, "").toLowerCase(); // zone index (fe80::1%eth0)
   const mapped = plain.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
   if (mapped) return mapped[1]!;

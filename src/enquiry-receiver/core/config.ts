@@ -1,6 +1,7 @@
 /**
  * The receiver's settings. They come from the environment of the process that runs the receiver
- * (gatsby serve/develop, the CLI, the standalone server), never from the build.
+ * (gatsby serve/develop, the CLI, the standalone server), never from the build. What concerns a
+ * proxy in front is not here but at the edge (../http/proxy.ts, ../service/settings.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -18,14 +19,8 @@ export interface EnquiryConfig {
   rateWindowSeconds: number;
   /** Normalised origins (scheme://host[:port]) whose pages may post enquiries. */
   allowedOrigins: readonly string[];
-  trustProxy: boolean;
   /** Answer only after the delivery attempt (hosts whose disk does not persist). */
   awaitDelivery: boolean;
-  /**
-   * Seconds after the proxy received an enquiry (X-Request-Start) past which it is no longer stored:
-   * below the proxy's own timeout (deploy/nginx: 30 s), so what the proxy gave up on is never stored.
-   */
-  deadlineSeconds: number;
   maxBodyBytes: number;
 }
 
@@ -62,8 +57,8 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
     smtpUrl: value("SMTP_URL"),
     to,
     from: value("ENQUIRY_FROM") ?? (to ? `Cyrus website <${firstAddress(to)}>` : undefined),
-    rateLimit: positiveInteger("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
-    rateWindowSeconds: positiveInteger("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
+    rateLimit: positiveIntegerSetting("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
+    rateWindowSeconds: positiveIntegerSetting("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
     allowedOrigins: value("ENQUIRY_ALLOWED_ORIGINS")
       ? value("ENQUIRY_ALLOWED_ORIGINS")!
           .split(",")
@@ -71,9 +66,7 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
           .filter(Boolean)
           .map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
       : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
-    trustProxy: flag("ENQUIRY_TRUST_PROXY", value("ENQUIRY_TRUST_PROXY")),
-    awaitDelivery: flag("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
-    deadlineSeconds: positiveInteger("ENQUIRY_DEADLINE_SECONDS", value("ENQUIRY_DEADLINE_SECONDS"), 20),
+    awaitDelivery: flagSetting("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
     maxBodyBytes: MAX_BODY_BYTES,
   };
 }
@@ -89,14 +82,14 @@ function firstAddress(list: string): string {
   return first.match(/<([^>]+)>/)?.[1] ?? first;
 }
 
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+export function positiveIntegerSetting(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1)
     throw new ConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
   return Number(raw);
 }
 
-function flag(name: string, raw: string | undefined): boolean {
+export function flagSetting(name: string, raw: string | undefined): boolean {
   if (raw === undefined || /^(0|false|no)$/i.test(raw)) return false;
   if (/^(1|true|yes)$/i.test(raw)) return true;
   throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);

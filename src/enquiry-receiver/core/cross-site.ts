@@ -6,7 +6,12 @@
 import type { EnquiryConfig } from "./config";
 import { header, type RequestHeaders } from "./headers";
 
-export function isCrossSite(headers: RequestHeaders, config: EnquiryConfig): boolean {
+/** hosts: what the request was addressed to; its Host header unless a trusted proxy said more. */
+export function isCrossSite(
+  headers: RequestHeaders,
+  config: EnquiryConfig,
+  hosts: ReadonlyArray<string | undefined> = [header(headers, "host")],
+): boolean {
   if (header(headers, "sec-fetch-site")?.trim().toLowerCase() === "cross-site") return true;
   const origin = header(headers, "origin")?.trim();
   if (origin === undefined) return false;
@@ -18,7 +23,6 @@ export function isCrossSite(headers: RequestHeaders, config: EnquiryConfig): boo
   }
   if (config.allowedOrigins.includes(url.origin)) return false;
   // Same origin as the request itself: the site's own page, whatever the host is called.
-  const hosts = [header(headers, "host"), config.trustProxy ? header(headers, "x-forwarded-host") : undefined];
   return !hosts.some((host) => host !== undefined && sameHost(url, host));
 }
 

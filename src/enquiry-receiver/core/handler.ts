@@ -1,13 +1,13 @@
 /**
- * One enquiry request, from raw bytes to answer. Framework-free: each server (the Gatsby
- * Function, node:http) only turns its request into an EnquiryRequest and sends back the answer.
+ * One enquiry request, from raw bytes to answer. Framework-free and proxy-free: the request adapter
+ * (../http/adapter.ts), shared by the Gatsby Function and the standalone service, turns an HTTP
+ * request into an EnquiryRequest and sends back the answer.
  */
 import { randomUUID } from "node:crypto";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
 import type { RecentEnquiries } from "./duplicates";
 import { formAnswer } from "./form-answer";
-import { header } from "./headers";
 import type { Mailer } from "../mail/mailer";
 import type { SlidingWindowLimiter } from "./rate-limit";
 import { bodyKind, checkRequest, parseFormObject, parseJsonObject, type EnquiryRequest } from "./request-checks";
@@ -67,7 +67,7 @@ async function storeOnce(
   fields: Enquiry,
 ): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
   // Counted after validation: only enquiries that would be stored use up a client's allowance.
-  const client = clientKey(req.clientAddress, req.headers, ctx.config.trustProxy);
+  const client = clientKey(req.clientAddress);
   const now = ctx.now();
   const slot = ctx.limiter.take(client, now);
   if (!slot.ok) return { response: answers.rateLimited(slot.retryAfterSeconds) };
@@ -75,14 +75,11 @@ async function storeOnce(
   // A proxy in front gives up on the service after its own timeout and tells the visitor to try
   // again: past the deadline (below that timeout), or once the client has gone, storing would
   // make the visitor's resend a second copy.
-  const late = lateBy(ctx.config, req, now);
-  if (late !== undefined || req.clientGone?.()) {
+  const tooLate =
+    req.pastDeadline?.() ?? (req.clientGone?.() ? "the client closed the connection before it was stored" : undefined);
+  if (tooLate !== undefined) {
     ctx.limiter.release(client, now);
-    ctx.log.warn(
-      late !== undefined
-        ? `enquiry receiver: not stored: it reached the receiver ${Math.round(late / 100) / 10} s after the proxy received it (deadline ${ctx.config.deadlineSeconds} s)`
-        : "enquiry receiver: not stored: the client closed the connection before it was stored",
-    );
+    ctx.log.warn(`enquiry receiver: not stored: ${tooLate}`);
     return { response: answers.deadlineExceeded() };
   }
 
@@ -115,17 +112,4 @@ async function deliverAndAnswer(ctx: HandlerContext, enquiry: StoredEnquiry): Pr
     if (ctx.config.awaitDelivery && (await delivery).delivery === "failed") return answers.deliveryFailed(enquiry.id);
   }
   return answers.accepted(enquiry.id);
-}
-
-/**
- * How long past its deadline the request is, from the time the proxy received it
- * (X-Request-Start: t=<seconds since the epoch>, as nginx's $msec gives it), or undefined when it is
- * in time or no trusted proxy said when it arrived.
- */
-function lateBy(config: EnquiryConfig, req: EnquiryRequest, now: number): number | undefined {
-  if (!config.trustProxy) return undefined;
-  const start = header(req.headers, "x-request-start")?.match(/^\s*t=(\d{9,11}(?:\.\d{1,6})?)\s*$/)?.[1];
-  if (!start) return undefined;
-  const elapsed = now - Number(start) * 1000;
-  return elapsed > config.deadlineSeconds * 1000 ? elapsed : undefined;
 }

@@ -16,8 +16,12 @@ export interface EnquiryRequest {
   headers: RequestHeaders;
   /** The body as received; an adapter that stopped reading past the limit passes what it has. */
   rawBody: Buffer;
-  /** The socket's peer address (see clientKey for proxies). */
+  /** The client's address: the socket's peer, or what a trusted proxy in front said (../http/proxy.ts). */
   clientAddress: string;
+  /** The host names it was addressed to, for the same-origin check; undefined: its Host header. */
+  hosts?: ReadonlyArray<string | undefined>;
+  /** Why it is too late to store it (a deadline the edge knows of, such as a proxy's), or undefined. */
+  pastDeadline?: () => string | undefined;
   /** True once the client has gone (closed the connection): nobody would receive the answer. */
   clientGone?: () => boolean;
 }
@@ -26,7 +30,7 @@ export type BodyKind = "json" | "form";
 
 export function checkRequest(config: EnquiryConfig, req: EnquiryRequest): EnquiryResponse | undefined {
   if (req.method.toUpperCase() !== "POST") return answers.methodNotAllowed();
-  if (isCrossSite(req.headers, config)) return answers.crossSite();
+  if (isCrossSite(req.headers, config, req.hosts)) return answers.crossSite();
   if (!bodyKind(req.headers)) return answers.unsupportedMediaType();
   const declared = Number(header(req.headers, "content-length") ?? 0);
   if (req.rawBody.length > config.maxBodyBytes || declared > config.maxBodyBytes)

@@ -2,7 +2,8 @@
  * The standalone enquiry service: the same receiver as the Gatsby Function (src/api/email.ts), on
  * plain node:http, for hosts that serve the built site with a web server such as nginx.
  *
- *   POST /api/email           the enquiry endpoint (the request adapter of ../http/adapter)
+ *   POST /api/email           the enquiry endpoint (the request adapter of ../http/adapter, with the
+ *                             proxy's headers trusted as ENQUIRY_TRUST_PROXY says: ./settings)
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
@@ -13,13 +14,13 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { securePrivateFolder } from "../store/append-log";
 import { loadConfig, runtimeEnv, type Env } from "../core/config";
-import { createNodeListener } from "../http/adapter";
 import { createReceiver, type Receiver, type ReceiverOptions } from "../core/receiver";
+import { createRequestAdapter, nodeReply } from "../http/adapter";
+import { securePrivateFolder } from "../store/append-log";
 import { inFlightRequests } from "./in-flight";
 import { jsonLog, type JsonLog } from "./json-log";
-import { loadServiceSettings, type ServiceSettings } from "./settings";
+import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
 import { shutDown } from "./shutdown";
 
 export { jsonLog, loadServiceSettings, type JsonLog, type ServiceSettings };
@@ -54,9 +55,6 @@ const JSON_HEADERS = {
 };
 const ENQUIRY_PATH = "/api/email";
 const HEALTH_PATHS = new Set(["/healthz", "/api/health"]);
-// nginx and other proxies keep idle upstream connections for up to 60 s (deploy/nginx uses 30 s):
-// this server must keep them open longer, or a request sent on a connection it is closing fails.
-const KEEP_ALIVE_MS = 75_000;
 
 /**
  * Builds the service from the environment. Throws ConfigError on an invalid setting, so a bad
@@ -72,7 +70,11 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   fs.accessSync(config.dataDir, fs.constants.W_OK);
   for (const change of tightened) log("warn", "data folder permissions tightened", { change });
   const receiver = createReceiver(config, { log: log.receiverLogger, ...options.receiverOptions });
-  const enquiryListener = createNodeListener(receiver, log.receiverLogger);
+  const adaptRequest = createRequestAdapter({
+    receiver: () => receiver,
+    proxy: () => settings.proxy,
+    log: log.receiverLogger,
+  });
   const inFlight = inFlightRequests(log);
   let stopping = false;
 
@@ -82,7 +84,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     // A request that arrives on a kept-alive connection after shutdown began is still answered,
     // and its connection closed after it.
     if (stopping) res.setHeader("connection", "close");
-    if (path === ENQUIRY_PATH) void enquiryListener(req, res);
+    if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
     else
       sendJson(res, 404, {
@@ -90,9 +92,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
         message: `The enquiry service has no ${path}; enquiries go to POST ${ENQUIRY_PATH}.`,
       });
   });
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 30_000;
+  Object.assign(server, SERVER_TIMEOUTS);
 
   let shuttingDown: Promise<boolean> | undefined;
   const shutdown = (reason: string) =>
@@ -120,7 +120,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
             host: address.address,
             port: address.port,
             dataDir: config.dataDir,
-            trustProxy: config.trustProxy,
+            trustProxy: settings.proxy.trustProxy,
           });
           resolve(address);
         });
