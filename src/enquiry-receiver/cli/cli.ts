@@ -5,9 +5,9 @@
 import { parseArgs } from "node:util";
 import { loadConfig, missingMailSettings, runtimeEnv, type Env } from "../core/config";
 import { retryUndelivered } from "../mail/deliver";
-import { formatTable } from "./list-format";
 import { createMailer } from "../mail/mailer";
 import { EnquiryStore } from "../store/store";
+import { formatTable } from "./list-format";
 
 export interface CliOutput {
   out: (line: string) => void;

@@ -4,8 +4,8 @@
  * lands on a page of the site, and a reload does not post again. Only a cross-site post keeps its
  * 403: it did not come from the site's form.
  */
-import type { EnquiryConfig } from "./config";
 import { formResultPath, type FormOutcome } from "../../enquiry-contract/form-results";
+import type { EnquiryConfig } from "./config";
 import { header } from "./headers";
 import type { EnquiryRequest } from "./request-checks";
 import { seeOther, type EnquiryResponse } from "./responses";

@@ -4,16 +4,16 @@
  * request into an EnquiryRequest and sends back the answer.
  */
 import { randomUUID } from "node:crypto";
+import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
+import type { Mailer } from "../mail/mailer";
+import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
 import type { RecentEnquiries } from "./duplicates";
 import { formAnswer } from "./form-answer";
-import type { Mailer } from "../mail/mailer";
 import type { SlidingWindowLimiter } from "./rate-limit";
 import { bodyKind, checkRequest, parseFormObject, parseJsonObject, type EnquiryRequest } from "./request-checks";
 import { answers, type EnquiryResponse } from "./responses";
-import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
-import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
 import { validateEnquiry } from "./validate";
 
 export interface HandlerContext {

@@ -1,13 +1,13 @@
 /** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
-import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
 import { deliver } from "../mail/deliver";
+import { createMailer, type Mailer } from "../mail/mailer";
+import { EnquiryStore, type DeliveryEvent, type StoredEnquiry } from "../store/store";
+import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
 import { RecentEnquiries } from "./duplicates";
 import { handleEnquiry, type HandlerContext } from "./handler";
-import { createMailer, type Mailer } from "../mail/mailer";
 import { SlidingWindowLimiter } from "./rate-limit";
 import type { EnquiryRequest } from "./request-checks";
 import type { EnquiryResponse } from "./responses";
-import { EnquiryStore, type DeliveryEvent, type StoredEnquiry } from "../store/store";
 
 export type Logger = Pick<Console, "info" | "warn" | "error">;
 

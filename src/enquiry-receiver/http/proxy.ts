@@ -8,8 +8,8 @@
  *                      render.mjs --api-timeout, is longer), so the receiver must not store it
  * The core knows nothing of proxies: the request adapter gives it the outcome of these.
  */
-import { header, type RequestHeaders } from "../core/headers";
 import { flagSetting, positiveIntegerSetting, type Env } from "../core/config";
+import { header, type RequestHeaders } from "../core/headers";
 
 export interface ProxySettings {
   trustProxy: boolean;
