@@ -9,6 +9,24 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The enquiry receiver is used through its public entry only, src/enquiry-receiver/index.ts: what is
+// behind it can be rearranged without touching the Gatsby Function, the site or the deploy tests.
+const receiverInternals = {
+  regex: "(^|/)enquiry-receiver/(?!index$)",
+  message: "Import the enquiry receiver from its public entry (src/enquiry-receiver, index.ts) only.",
+};
+// The enquiry's definition runs in visitors' browsers as well as in the receiver: data and types only.
+const notForTheContract = {
+  regex: "^(node:|gatsby|react)|^\\.\\./",
+  message:
+    "src/enquiry-contract is shared by the browser's form and the receiver: no Node, Gatsby or React, and nothing outside it.",
+};
+// The receiver runs in plain Node too (the standalone service, the CLI): free of Gatsby, React and the form.
+const notForTheReceiver = {
+  regex: "^(gatsby|react)|/components/",
+  message: "src/enquiry-receiver runs without Gatsby: no Gatsby, React or component imports.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +68,20 @@ export default tseslint.config(
   {
     files: ["__tests__/**"],
     languageOptions: { globals: { ...globals.jest, ...globals.browser } },
+  },
+  {
+    // The enquiry's own tests reach into the receiver on purpose, one module at a time.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["src/enquiry-receiver/**", "__tests__/enquiry-receiver/**", "__tests__/enquiry-contract/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [receiverInternals] }] },
+  },
+  {
+    files: ["src/enquiry-contract/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [receiverInternals, notForTheContract] }] },
+  },
+  {
+    files: ["src/enquiry-receiver/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [notForTheReceiver] }] },
   },
   {
     // Playwright fixtures are functions of ({ fixtures }, use): neither React hooks nor a mistake.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { FORM_OUTCOMES, formResultPath } from "./src/enquiry/form-results";
+import { FORM_OUTCOMES, formResultPath } from "./src/enquiry-contract/form-results";
 
 // The canonical origin of the published site; every absolute URL (canonical, sitemap, share image) uses it.
 const siteUrl = (process.env.SITE_URL ?? "https://www.example.com").replace(/\/+$/, "");

@@ -42,8 +42,8 @@ const config: Config = {
     project("unit", ["components", "views", "node", "scripts", "tools", "performance-plugin", "admin"], {
       testEnvironment: "jsdom",
     }),
-    // The enquiry receiver (src/enquiry) over real HTTP on loopback.
-    project("enquiry", ["enquiry"]),
+    // The enquiry's definition, and the receiver (src/enquiry-receiver) over real HTTP on loopback.
+    project("enquiry", ["enquiry-contract", "enquiry-receiver"]),
     // The built site in public/, served by gatsby serve.
     project("site", ["site"]),
     // nginx and the standalone enquiry service (deploy/).

@@ -5,7 +5,7 @@
  * a plain HTML form that posts itself to the enquiry endpoint, with the browser's own validation.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
+import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry-form/enquiry-form";
 import { content } from "../support/content";
 
 const text = content.contact.form as unknown as EnquiryFormText;

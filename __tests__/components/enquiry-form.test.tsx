@@ -2,8 +2,13 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
-import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry/enquiry-form";
-import { configuredEndpoint, enquiryUrl, readCookie, sendEnquiry } from "../../src/components/enquiry/send-enquiry";
+import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry-form/enquiry-form";
+import {
+  configuredEndpoint,
+  enquiryUrl,
+  readCookie,
+  sendEnquiry,
+} from "../../src/components/enquiry-form/send-enquiry";
 import { content } from "../support/content";
 
 // The wording as an editor wrote it; the three messages must be the spec's, character for character.

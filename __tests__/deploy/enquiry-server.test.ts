@@ -29,7 +29,7 @@ interface Service {
 }
 
 function spawnService(env: NodeJS.ProcessEnv, port: number, dataDir: string): Proc {
-  const proc = run(process.execPath, ["--import", "tsx", "src/scripts/enquiry-server.ts"], {
+  const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
     env: {
       ...process.env,
       SMTP_URL: "",
@@ -122,7 +122,9 @@ describe("endpoints", () => {
     });
     expect(res.status).toBe(201);
     const { id } = JSON.parse(res.body.toString()) as { id: string };
-    expect(service.stored()).toEqual([{ id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" }]);
+    expect(service.stored()).toEqual([
+      { v: 2, id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" },
+    ]);
     const get = await request(`${service.origin}/api/email`);
     expect(get.status).toBe(405);
     const bad = await request(`${service.origin}/api/email`, {

@@ -5,7 +5,7 @@
  * while the service is down, or a network error), never a 4xx; nothing is stored that was not
  * answered 2xx; after a restart the service accepts again.
  */
-import { sendEnquiry } from "../../src/components/enquiry/send-enquiry";
+import { sendEnquiry } from "../../src/components/enquiry-form/send-enquiry";
 import { rawJson, request, slowPost } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 

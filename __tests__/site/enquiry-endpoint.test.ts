@@ -50,7 +50,9 @@ test("a valid enquiry is answered 201 with its id, and stored as one line", asyn
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   const body = (await res.json()) as { ok: boolean; id: string };
   expect(body).toEqual({ ok: true, id: expect.any(String) });
-  expect(storedLines()).toEqual([{ id: body.id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" }]);
+  expect(storedLines()).toEqual([
+    { v: 2, id: body.id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" },
+  ]);
 });
 
 test.each<[string, () => Promise<Response>, number, string]>([

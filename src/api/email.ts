@@ -1,12 +1,18 @@
 /**
  * POST /api/email: the contact form's enquiry endpoint, as a Gatsby Function (served by
- * `gatsby serve` and `gatsby develop`). A thin adapter: everything else is in src/enquiry.
+ * `gatsby serve` and `gatsby develop`, or a host's Gatsby adapter). Only what is Gatsby's is here:
+ * its body parsers kept off, and its way of sending an answer. The request adapter, its error
+ * handling and the receiver are src/enquiry-receiver's, the same as the standalone service's.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { socketGone } from "../enquiry/node-http";
-import { readBody, BodyTimeoutError, type BodyRead } from "../enquiry/read-body";
-import { sharedReceiver, type Receiver } from "../enquiry/receiver";
-import { answers, type EnquiryResponse } from "../enquiry/responses";
+import {
+  createRequestAdapter,
+  loadProxySettings,
+  runtimeEnv,
+  sharedReceiver,
+  type AdapterOptions,
+  type Receiver,
+} from "../enquiry-receiver";
 
 /**
  * Gatsby parses bodies before calling a function (JSON up to 100 kB, text, forms, raw) and answers
@@ -34,46 +40,22 @@ const functionConfig: GatsbyFunctionConfig = {
  */
 export const { config } = { config: functionConfig };
 
-export function createEmailFunction(getReceiver: () => Receiver, log: Pick<Console, "error"> = console) {
-  return async function email(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
-    let answer: EnquiryResponse;
-    let complete = true;
-    try {
-      const receiver = getReceiver();
-      const read = await bodyOf(req, receiver.config.maxBodyBytes);
-      complete = read.complete;
-      answer = await receiver.handleEnquiry({
-        method: req.method ?? "",
-        headers: req.headers,
-        rawBody: read.body,
-        clientAddress: req.socket?.remoteAddress ?? "",
-        clientGone: () => socketGone(req.socket),
-      });
-    } catch (error) {
-      complete = false;
-      if (error instanceof BodyTimeoutError) answer = answers.requestTimeout();
-      else {
-        log.error(`enquiry receiver: ${(error as Error).stack ?? error}`);
-        answer = (error as Error).name === "ConfigError" ? answers.misconfigured() : answers.internalError();
-      }
-    }
-    res.status(answer.status);
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    if (!complete) res.setHeader("connection", "close");
-    res.send(answer.body);
-  };
-}
+/** A host that runs functions behind a proxy can trust it as the service does (ENQUIRY_TRUST_PROXY). */
+const proxyFromEnvironment = () => loadProxySettings(runtimeEnv());
 
-/**
- * The raw body. A host that parsed it anyway (a multipart form, which Gatsby always parses, or an
- * adapter of its own) leaves only req.body: bytes are used as they are, anything else as JSON.
- */
-async function bodyOf(req: GatsbyFunctionRequest, limit: number): Promise<BodyRead> {
-  if (!req.readableEnded) return readBody(req, limit);
-  const parsed: unknown = req.body;
-  if (Buffer.isBuffer(parsed)) return { body: parsed, complete: true };
-  if (typeof parsed === "string") return { body: Buffer.from(parsed, "utf8"), complete: true };
-  return { body: Buffer.from(parsed === undefined ? "" : JSON.stringify(parsed), "utf8"), complete: true };
+/** options: the adapter's, for tests (a shorter body timeout). */
+export function createEmailFunction(
+  getReceiver: () => Receiver,
+  log: Pick<Console, "error"> = console,
+  options: Pick<AdapterOptions, "bodyTimeoutMs"> = {},
+) {
+  const adaptRequest = createRequestAdapter({ receiver: getReceiver, proxy: proxyFromEnvironment, log, ...options });
+  return (req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> =>
+    adaptRequest(req, (answer) => {
+      res.status(answer.status);
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.send(answer.body);
+    });
 }
 
 export default createEmailFunction(sharedReceiver);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { FORM_OUTCOMES, formResultPath } from "../enquiry/form-results";
+import { FORM_OUTCOMES, formResultPath } from "../enquiry-contract/form-results";
 import { servicePath } from "../utils/routes";
 
 // Gatsby runs from the site root; gatsby-node is bundled, so __dirname would point into .cache.

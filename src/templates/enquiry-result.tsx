@@ -2,7 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo/seo";
 import { EnquiryResultView } from "../components/views/enquiry-result-view";
-import { FORM_OUTCOME_MESSAGE, formResultPath, type FormOutcome } from "../enquiry/form-results";
+import { FORM_OUTCOME_MESSAGE, formResultPath, type FormOutcome } from "../enquiry-contract/form-results";
 
 type Data = Queries.EnquiryResultPageQuery;
 interface Context {

@@ -2,7 +2,7 @@
  * The production stack on loopback, as a real deployment runs it: Debian's nginx with the
  * project's configuration (rendered by deploy/nginx/render.ts for a free 127.0.0.1 port and a
  * temporary copy of public/ as its root), and the standalone enquiry service
- * (src/scripts/enquiry-server.ts) behind it on another free port, with a temporary data folder.
+ * (src/enquiry-receiver/bin/enquiry-server.ts) behind it on another free port, with a temporary data folder.
  * Everything lives in one temporary folder, removed by stop().
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -202,7 +202,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const serviceRuns: Proc[] = [];
   const startService = async () => {
-    const proc = run(process.execPath, ["--import", "tsx", "src/scripts/enquiry-server.ts"], { env: serviceEnv });
+    const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+      env: serviceEnv,
+    });
     serviceRuns.push(proc);
     try {
       await waitFor(`${serviceOrigin}/healthz`, 200, 300, () => proc.child.exitCode === null);

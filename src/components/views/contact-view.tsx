@@ -3,7 +3,7 @@ import { Carousel } from "../carousel/carousel";
 import { Banner } from "../content/banner";
 import { ContactList, PostalAddress } from "../content/contact-details";
 import { Container, Section } from "../content/page";
-import { EnquiryForm, type EnquiryFormText } from "../enquiry/enquiry-form";
+import { EnquiryForm, type EnquiryFormText } from "../enquiry-form/enquiry-form";
 import { MapFrame } from "./map-frame";
 import * as cardStyles from "./card.module.css";
 import * as styles from "./contact-view.module.css";

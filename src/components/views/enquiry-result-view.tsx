@@ -1,5 +1,5 @@
 import { Link } from "gatsby";
-import type { FormOutcome } from "../../enquiry/form-results";
+import type { FormOutcome } from "../../enquiry-contract/form-results";
 import { Container, Section } from "../content/page";
 import * as styles from "./enquiry-result-view.module.css";
 

@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  ENQUIRY_FIELD_NAMES,
+  ENQUIRY_FIELDS,
+  enquiryOf,
+  fieldSpec,
+  type Enquiry,
+  type EnquiryFieldName,
+  type EnquiryFieldWording,
+} from "../../enquiry-contract/enquiry-fields";
+import { useHydrated } from "../../hooks/use-hydrated";
+import { EnquiryField } from "./enquiry-field";
+import { configuredEndpoint, enquiryUrl, sendEnquiry } from "./send-enquiry";
+import * as styles from "./enquiry-form.module.css";
+
+/**
+ * Wording of the form (data/contact/contact.yaml `form`): each field's label and hint, under the keys
+ * the enquiry's definition gives; the three messages are the spec's.
+ */
+export type EnquiryFormText = Record<
+  EnquiryFieldWording | "submit" | "sending" | "requiredMessage" | "successMessage" | "errorMessage",
+  string
+>;
+
+export interface EnquiryFormProps {
+  text: EnquiryFormText;
+  /** Backend base address; default the build-time GATSBY_ENQUIRY_API, else "/api". */
+  endpoint?: string;
+}
+
+type Notice = "required" | "success" | "error";
+const EMPTY = enquiryOf(() => "");
+const isBlank = (value: string) => value.trim() === "";
+const missing = (values: Enquiry, name: EnquiryFieldName) => fieldSpec(name).required && isBlank(values[name]);
+
+/**
+ * What is sent: single-line fields trimmed (a pasted e-mail's stray space must not fail the receiver),
+ * free text exactly as typed.
+ */
+const payload = (values: Enquiry) =>
+  enquiryOf((name) => (fieldSpec(name).kind === "multiline" ? values[name] : values[name].trim()));
+
+/**
+ * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
+ * One live region, present from the first render, holds the current message.
+ *
+ * Before and without JavaScript it is a plain HTML form: the browser checks required fields and the
+ * e-mail's format itself and posts the fields (urlencoded) to the same endpoint, which answers with a
+ * page showing the same message. Once hydrated, noValidate hands validation to the spec's own message
+ * and the script sends the JSON request instead.
+ */
+export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<Enquiry>(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // The button is disabled while sending, but state lands only on the next render: this ref makes a
+  // double click or a second Enter before then send nothing more.
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const statusId = `${id}-status`;
+
+  // Hydration leaves what a visitor typed before the scripts arrived in the fields (React does not
+  // overwrite it), but not in the state, whose next render would empty them: take it over once.
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const typed = enquiryOf((name) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
+    if (ENQUIRY_FIELD_NAMES.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
+  }, []);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setNotice(null);
+    const blank = ENQUIRY_FIELD_NAMES.find((name) => missing(values, name));
+    if (blank) {
+      setNotice("required");
+      formRef.current?.querySelector<HTMLElement>(`[name="${blank}"]`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await sendEnquiry(payload(values), { endpoint });
+      setValues(EMPTY);
+      setNotice("success");
+    } catch (error) {
+      console.error("The enquiry could not be sent:", error);
+      setNotice("error");
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const onChange = (name: EnquiryFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const messages = { required: text.requiredMessage, success: text.successMessage, error: text.errorMessage };
+
+  // method="post": a submit before hydration must never put the visitor's details in the URL.
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      action={enquiryUrl(endpoint ?? configuredEndpoint())}
+      method="post"
+      noValidate={hydrated}
+      aria-busy={submitting}
+      data-state={submitting ? "submitting" : (notice ?? "idle")}
+      onSubmit={handleSubmit}
+    >
+      {ENQUIRY_FIELD_NAMES.map((name) => {
+        const spec = ENQUIRY_FIELDS[name];
+        return (
+          <EnquiryField
+            key={name}
+            idPrefix={id}
+            name={name}
+            label={text[spec.label]}
+            hint={"hint" in spec ? text[spec.hint] : undefined}
+            value={values[name]}
+            invalid={notice === "required" && missing(values, name)}
+            describedBy={statusId}
+            readOnly={submitting}
+            onChange={onChange}
+          />
+        );
+      })}
+      <button type="submit" className={styles.submit} disabled={submitting}>
+        {submitting ? text.sending : text.submit}
+      </button>
+      <p id={statusId} role="status" aria-live="polite" className={styles.status} data-kind={notice ?? undefined}>
+        {notice && messages[notice]}
+      </p>
+    </form>
+  );
+}

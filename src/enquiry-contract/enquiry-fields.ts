@@ -1,0 +1,82 @@
+/**
+ * The enquiry: its fields, in the form's order and the JSON body's, and all that is known of each.
+ * The one place a field is named: the browser's form (src/components/enquiry-form) and the receiver's
+ * validation, duplicate key, stored record, e-mail and `enquiries list` (src/enquiry-receiver) follow
+ * from it. It ends up in every visitor's browser: data and types only, no imports.
+ *
+ * kind       how it is entered and checked:
+ *            text       one line (input type=text), sent trimmed; flattened to one line in the e-mail
+ *            tel        a phone number: digits, spaces and + - ( ) (input type=tel), sent trimmed
+ *            email      one e-mail address (input type=email), sent trimmed; a resend may differ in case
+ *            multiline  free text (textarea), sent as typed, shown last in the e-mail and the list
+ * required   the form and the receiver refuse it empty (whitespace only is empty)
+ * maxLength  in characters (code points): the input's maxlength and the receiver's limit, so a
+ *            visitor cannot type what the receiver would refuse with only the generic error to show
+ * label/hint keys of its wording in data/contact/contact.yaml `form` (written by hand there, in
+ *            data/schemas/contact.schema.json and in the page query of src/pages/contact.tsx)
+ * caption    how the e-mail names it ("E-mail: …") and, in lower case, the column of `enquiries list`
+ * since      the ENQUIRY_VERSION that added it: stored lines written before have it empty
+ *
+ * A new field is one more entry here (and its wording, see label). The spam screening's honeypot
+ * will be one too, of a kind of its own (hidden, to be left empty, never stored), which that change
+ * adds to the kinds and to where they are handled (the form's field, validate.ts, stored-record.ts).
+ */
+export type EnquiryFieldKind = "text" | "tel" | "email" | "multiline";
+
+export interface EnquiryFieldSpec {
+  kind: EnquiryFieldKind;
+  required: boolean;
+  maxLength: number;
+  label: string;
+  hint?: string;
+  caption: string;
+  autoComplete?: string;
+  since?: number;
+}
+
+export const ENQUIRY_FIELDS = {
+  name: { kind: "text", required: true, maxLength: 200, label: "nameLabel", caption: "Name", autoComplete: "name" },
+  phone: {
+    kind: "tel",
+    required: false,
+    maxLength: 40,
+    label: "phoneLabel",
+    hint: "phoneHint",
+    caption: "Phone",
+    autoComplete: "tel",
+  },
+  email: {
+    kind: "email",
+    required: true,
+    maxLength: 254,
+    label: "emailLabel",
+    caption: "E-mail",
+    autoComplete: "email",
+  },
+  message: { kind: "multiline", required: true, maxLength: 5000, label: "messageLabel", caption: "Message" },
+} as const satisfies Record<string, EnquiryFieldSpec>;
+
+/**
+ * The version of the fields above, which every stored enquiry carries ("v"); lines written before
+ * versions existed are version 1 (these four fields). Raise it when a field is added, removed or
+ * changes meaning, and give an added field `since: <the new version>`, so that older lines still read.
+ */
+export const ENQUIRY_VERSION = 2;
+
+export type EnquiryFieldName = keyof typeof ENQUIRY_FIELDS;
+
+/** The JSON body the form sends and the fields the receiver stores: every field, all text. */
+export type Enquiry = Record<EnquiryFieldName, string>;
+
+type Spec = (typeof ENQUIRY_FIELDS)[EnquiryFieldName];
+/** Keys of the fields' wording in contact.yaml `form`. */
+export type EnquiryFieldWording = Spec["label"] | Extract<Spec, { hint: string }>["hint"];
+
+export const ENQUIRY_FIELD_NAMES = Object.keys(ENQUIRY_FIELDS) as EnquiryFieldName[];
+
+/** The field's definition, typed as any field's (for the optional properties). */
+export const fieldSpec = (name: EnquiryFieldName): EnquiryFieldSpec => ENQUIRY_FIELDS[name];
+
+/** An enquiry with each field's value from `valueOf`, keys in the definition's order. */
+export const enquiryOf = (valueOf: (name: EnquiryFieldName) => string): Enquiry =>
+  Object.fromEntries(ENQUIRY_FIELD_NAMES.map((name) => [name, valueOf(name)])) as Enquiry;

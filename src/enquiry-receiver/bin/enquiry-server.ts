@@ -1,0 +1,12 @@
+/**
+ * Entry point of `npm run enquiry-server`: the standalone enquiry service (src/enquiry-receiver/service).
+ * Run it as `node --import tsx src/enquiry-receiver/bin/enquiry-server.ts` (what the npm script and
+ * the systemd unit in docs/deployment.md do), so that the process a supervisor signals is the server itself.
+ */
+import { runEnquiryService } from "..";
+
+void runEnquiryService().then((code) => {
+  process.exitCode = code;
+  // Everything is closed by now; should a stray handle keep the event loop alive, do not hang.
+  setTimeout(() => process.exit(code), 2_000).unref();
+});

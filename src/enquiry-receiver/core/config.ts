@@ -1,0 +1,106 @@
+/**
+ * The receiver's settings. They come from the environment of the process that runs the receiver
+ * (gatsby serve/develop, the CLI, the standalone server), never from the build. What concerns a
+ * proxy in front is not here but at the edge (../http/proxy.ts, ../service/settings.ts).
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface EnquiryConfig {
+  /** Folder of the JSONL files (absolute). */
+  dataDir: string;
+  smtpUrl: string | undefined;
+  /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
+  to: string | undefined;
+  from: string | undefined;
+  rateLimit: number;
+  rateWindowSeconds: number;
+  /** Normalised origins (scheme://host[:port]) whose pages may post enquiries. */
+  allowedOrigins: readonly string[];
+  /** Answer only after the delivery attempt (hosts whose disk does not persist). */
+  awaitDelivery: boolean;
+  maxBodyBytes: number;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_SITE_URL = "https://www.example.com";
+const DEV_ORIGINS = ["http://localhost:9000", "http://localhost:8000"];
+
+/**
+ * The environment at run time. Gatsby's function bundler replaces `process.env.X` with the value
+ * at build time (and `process.env` itself with `{}`), which would bake SMTP credentials into the
+ * build output and ignore the host's settings; reaching process through globalThis avoids that.
+ */
+export function runtimeEnv(): Env {
+  return globalThis.process.env;
+}
+
+/** The nearest folder above `start` with a package.json: npm scripts and Gatsby run from there. */
+export function findProjectRoot(start = process.cwd()): string {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(start);
+  }
+}
+
+export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const to = value("ENQUIRY_TO");
+  return {
+    dataDir: path.resolve(projectRoot, value("ENQUIRY_DATA_DIR") ?? "var/enquiries"),
+    smtpUrl: value("SMTP_URL"),
+    to,
+    from: value("ENQUIRY_FROM") ?? (to ? `Cyrus website <${firstAddress(to)}>` : undefined),
+    rateLimit: positiveIntegerSetting("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
+    rateWindowSeconds: positiveIntegerSetting("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
+    allowedOrigins: value("ENQUIRY_ALLOWED_ORIGINS")
+      ? value("ENQUIRY_ALLOWED_ORIGINS")!
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
+      : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
+    awaitDelivery: flagSetting("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
+    maxBodyBytes: MAX_BODY_BYTES,
+  };
+}
+
+/** Which of the two mail settings are missing (none: e-mail delivery is on). */
+export function missingMailSettings(config: EnquiryConfig): string[] {
+  return [config.smtpUrl ? "" : "SMTP_URL", config.to ? "" : "ENQUIRY_TO"].filter(Boolean);
+}
+
+// The default sender is the first recipient: most SMTP services accept mail from their own domain only.
+function firstAddress(list: string): string {
+  const first = list.split(",")[0]!.trim();
+  return first.match(/<([^>]+)>/)?.[1] ?? first;
+}
+
+export function positiveIntegerSetting(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new ConfigError(`${name} must be a whole number above 0 (got "${raw}")`);
+  return Number(raw);
+}
+
+export function flagSetting(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || /^(0|false|no)$/i.test(raw)) return false;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
+function originOf(name: string, url: string): string {
+  try {
+    const { origin } = new URL(url);
+    if (origin !== "null") return origin;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name}: "${url}" is not an http(s) URL`);
+}

@@ -1,0 +1,115 @@
+/**
+ * One enquiry request, from raw bytes to answer. Framework-free and proxy-free: the request adapter
+ * (../http/adapter.ts), shared by the Gatsby Function and the standalone service, turns an HTTP
+ * request into an EnquiryRequest and sends back the answer.
+ */
+import { randomUUID } from "node:crypto";
+import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
+import type { Mailer } from "../mail/mailer";
+import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
+import { clientKey } from "./client-key";
+import type { EnquiryConfig } from "./config";
+import type { RecentEnquiries } from "./duplicates";
+import { formAnswer } from "./form-answer";
+import type { SlidingWindowLimiter } from "./rate-limit";
+import { bodyKind, checkRequest, parseFormObject, parseJsonObject, type EnquiryRequest } from "./request-checks";
+import { answers, type EnquiryResponse } from "./responses";
+import { validateEnquiry } from "./validate";
+
+export interface HandlerContext {
+  config: EnquiryConfig;
+  store: EnquiryStore;
+  limiter: SlidingWindowLimiter;
+  recent: RecentEnquiries;
+  mailer: Mailer | undefined;
+  /** Starts delivery of a stored enquiry without the caller having to wait for it. */
+  deliverLater: (enquiry: StoredEnquiry) => Promise<DeliveryEvent>;
+  now: () => number;
+  log: Pick<Console, "warn" | "error">;
+}
+
+/** JSON answers for the form's script; a browser's own form post is sent on to a result page. */
+export async function handleEnquiry(ctx: HandlerContext, req: EnquiryRequest): Promise<EnquiryResponse> {
+  const answer = await answerEnquiry(ctx, req);
+  return bodyKind(req.headers) === "form" ? formAnswer(answer, req, ctx.config) : answer;
+}
+
+async function answerEnquiry(ctx: HandlerContext, req: EnquiryRequest): Promise<EnquiryResponse> {
+  const refusal = checkRequest(ctx.config, req);
+  if (refusal) return refusal;
+  const parsed = bodyKind(req.headers) === "form" ? parseFormObject(req.rawBody) : parseJsonObject(req.rawBody);
+  if (!parsed.ok) return parsed.response;
+  const checked = validateEnquiry(parsed.value);
+  if (!checked.ok) return answers.invalidFields(checked.fields);
+
+  const claim = await ctx.recent.claim(checked.enquiry, ctx.now());
+  if ("duplicateOf" in claim) return answers.duplicate(claim.duplicateOf);
+  let known = false;
+  try {
+    const outcome = await storeOnce(ctx, req, checked.enquiry);
+    if ("response" in outcome) return outcome.response;
+    const answer = await deliverAndAnswer(ctx, outcome.stored);
+    // A resend after 502 delivery_failed (hosts without a lasting disk) is a new attempt, not a duplicate.
+    if (answer.status < 300) {
+      claim.store(outcome.stored.id, Date.parse(outcome.stored.receivedAt));
+      known = true;
+    }
+    return answer;
+  } finally {
+    if (!known) claim.abandon();
+  }
+}
+
+/** Stores the enquiry, unless its answer could no longer reach the visitor (or they may not send more). */
+async function storeOnce(
+  ctx: HandlerContext,
+  req: EnquiryRequest,
+  fields: Enquiry,
+): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
+  // Counted after validation: only enquiries that would be stored use up a client's allowance.
+  const client = clientKey(req.clientAddress);
+  const now = ctx.now();
+  const slot = ctx.limiter.take(client, now);
+  if (!slot.ok) return { response: answers.rateLimited(slot.retryAfterSeconds) };
+
+  // A proxy in front gives up on the service after its own timeout and tells the visitor to try
+  // again: past the deadline (below that timeout), or once the client has gone, storing would
+  // make the visitor's resend a second copy.
+  const tooLate =
+    req.pastDeadline?.() ?? (req.clientGone?.() ? "the client closed the connection before it was stored" : undefined);
+  if (tooLate !== undefined) {
+    ctx.limiter.release(client, now);
+    ctx.log.warn(`enquiry receiver: not stored: ${tooLate}`);
+    return { response: answers.deadlineExceeded() };
+  }
+
+  const stored: StoredEnquiry = {
+    id: randomUUID(),
+    receivedAt: new Date(now).toISOString(),
+    ...fields,
+    delivery: ctx.mailer ? "pending" : "stored-only",
+  };
+  try {
+    await ctx.store.add(stored);
+  } catch (error) {
+    ctx.limiter.release(client, now);
+    ctx.log.error(`enquiry receiver: could not store an enquiry in ${ctx.store.dir}: ${(error as Error).message}`);
+    return { response: answers.storageFailed() };
+  }
+  if (req.clientGone?.()) {
+    ctx.log.warn(
+      `enquiry ${stored.id}: stored, but the client had gone before the answer; a resend is recognised as this enquiry`,
+    );
+  }
+  return { stored };
+}
+
+async function deliverAndAnswer(ctx: HandlerContext, enquiry: StoredEnquiry): Promise<EnquiryResponse> {
+  if (ctx.mailer) {
+    const delivery = ctx.deliverLater(enquiry);
+    // Where the disk does not outlive the process, the e-mail is the only lasting copy: the
+    // visitor is told of a failure so they can send again.
+    if (ctx.config.awaitDelivery && (await delivery).delivery === "failed") return answers.deliveryFailed(enquiry.id);
+  }
+  return answers.accepted(enquiry.id);
+}

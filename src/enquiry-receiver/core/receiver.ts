@@ -1,0 +1,89 @@
+/** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
+import { deliver } from "../mail/deliver";
+import { createMailer, type Mailer } from "../mail/mailer";
+import { EnquiryStore, type DeliveryEvent, type StoredEnquiry } from "../store/store";
+import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
+import { RecentEnquiries } from "./duplicates";
+import { handleEnquiry, type HandlerContext } from "./handler";
+import { SlidingWindowLimiter } from "./rate-limit";
+import type { EnquiryRequest } from "./request-checks";
+import type { EnquiryResponse } from "./responses";
+
+export type Logger = Pick<Console, "info" | "warn" | "error">;
+
+export interface Receiver {
+  config: EnquiryConfig;
+  store: EnquiryStore;
+  handleEnquiry(req: EnquiryRequest): Promise<EnquiryResponse>;
+  /** Resolves when no delivery is under way (tests, graceful shutdown). */
+  drain(): Promise<void>;
+}
+
+export interface ReceiverOptions {
+  /** Replaces the SMTP mailer built from the config; null turns delivery off. */
+  mailer?: Mailer | null;
+  now?: () => number;
+  log?: Logger;
+}
+
+export function createReceiver(config: EnquiryConfig, options: ReceiverOptions = {}): Receiver {
+  const log = options.log ?? console;
+  const now = options.now ?? Date.now;
+  const store = new EnquiryStore(config.dataDir);
+  const mailer = options.mailer === undefined ? createMailer(config) : (options.mailer ?? undefined);
+  const missing = missingMailSettings(config);
+  if (!mailer) {
+    log.warn(`enquiries will be stored only: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
+  }
+  log.info(
+    `enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}`,
+  );
+
+  const underWay = new Set<Promise<unknown>>();
+  const deliverLater = (enquiry: StoredEnquiry): Promise<DeliveryEvent> => {
+    const attempt = deliver(store, mailer!, enquiry, now).then((event) => {
+      if (event.delivery === "failed")
+        log.error(
+          `enquiry ${enquiry.id}: delivery failed (${event.error}); \`npm run enquiries -- retry\` re-sends it`,
+        );
+      return event;
+    });
+    // A failure to record the outcome leaves the enquiry "pending", which `retry` also re-sends.
+    const tracked = attempt.catch((error: Error) => log.error(`enquiry ${enquiry.id}: ${error.message}`));
+    underWay.add(tracked);
+    void tracked.finally(() => underWay.delete(tracked));
+    return attempt;
+  };
+
+  const ctx: HandlerContext = {
+    config,
+    store,
+    limiter: new SlidingWindowLimiter(config.rateLimit, config.rateWindowSeconds * 1000),
+    recent: new RecentEnquiries(store, { forgetUndelivered: config.awaitDelivery }),
+    mailer,
+    deliverLater,
+    now,
+    log,
+  };
+  return {
+    config,
+    store,
+    handleEnquiry: (req) => handleEnquiry(ctx, req),
+    async drain() {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
+}
+
+const SHARED = Symbol.for("cyrus.enquiry-receiver");
+
+/**
+ * The process's receiver, configured from its environment. Kept on globalThis because
+ * `gatsby serve` and `gatsby develop` load a function's bundle afresh for every request, which would
+ * reset the rate limits and the append queue and repeat the start-up message each time.
+ * (In `gatsby develop`, restart after changing this code: the first receiver stays.)
+ */
+export function sharedReceiver(): Receiver {
+  const holder = globalThis as typeof globalThis & { [SHARED]?: Receiver };
+  return (holder[SHARED] ??= createReceiver(loadConfig(runtimeEnv())));
+}

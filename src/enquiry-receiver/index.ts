@@ -1,0 +1,14 @@
+/**
+ * The enquiry receiver's public entry: the only file of src/enquiry-receiver that code outside it
+ * imports (eslint.config.mjs enforces it), so everything behind it can be rearranged freely.
+ *
+ *   the Gatsby Function (src/api/email.ts)       createRequestAdapter, sharedReceiver, loadProxySettings
+ *   the standalone service (bin/enquiry-server)  runEnquiryService
+ *   `npm run enquiries` (bin/enquiries)          runEnquiriesCli
+ */
+export { runtimeEnv } from "./core/config";
+export { sharedReceiver, type Receiver } from "./core/receiver";
+export { createRequestAdapter, type AdapterOptions, type Reply } from "./http/adapter";
+export { loadProxySettings, type ProxySettings } from "./http/proxy";
+export { runEnquiryService } from "./service/server";
+export { runEnquiriesCli } from "./cli/cli";
