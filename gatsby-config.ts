@@ -45,7 +45,9 @@ const config: GatsbyConfig = {
         ignore: ["**/schemas/**"],
       },
     },
-    "gatsby-transformer-yaml",
+    // gatsby-transformer-yaml, with the content check before it: a problem in data/ stops the build
+    // in onPreInit, before anything else.
+    "gatsby-plugin-cyrus-content",
     {
       resolve: "gatsby-plugin-sitemap",
       options: {

@@ -39,7 +39,9 @@ const project = (displayName: string, folders: string[], extra: Project = {}): P
 const config: Config = {
   projects: [
     // Components and views in jsdom; build-time code and scripts say @jest-environment node.
-    project("unit", ["components", "views", "node", "scripts", "performance-plugin"], { testEnvironment: "jsdom" }),
+    project("unit", ["components", "views", "node", "scripts", "performance-plugin", "content-plugin"], {
+      testEnvironment: "jsdom",
+    }),
     // The enquiry receiver (src/enquiry) over real HTTP on loopback.
     project("enquiry", ["enquiry"]),
     // The built site in public/, served by gatsby serve.
