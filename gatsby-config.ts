@@ -45,8 +45,8 @@ const config: GatsbyConfig = {
         ignore: ["**/schemas/**"],
       },
     },
-    // gatsby-transformer-yaml, with the content check before it: a problem in data/ stops the build
-    // in onPreInit, before anything else.
+    // gatsby-transformer-yaml, with the content check around it: a problem in data/ stops the build
+    // before anything else; in develop the terminal reports it while the pages keep their last good content.
     "gatsby-plugin-cyrus-content",
     {
       resolve: "gatsby-plugin-sitemap",

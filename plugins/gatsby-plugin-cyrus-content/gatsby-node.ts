@@ -1,16 +1,25 @@
 /**
- * gatsby-plugin-cyrus-content: the content check of data/ inside Gatsby. It stands in for
- * gatsby-transformer-yaml in gatsby-config.ts and hands it every YAML file, so the nodes are the
- * transformer's own.
+ * gatsby-plugin-cyrus-content: the content check of data/ inside Gatsby (README.md). It stands in
+ * for gatsby-transformer-yaml in gatsby-config.ts and hands it every YAML file, so the nodes are the
+ * transformer's own; during `gatsby develop` it chooses the text the transformer gets.
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { DevelopSession, type SourceArgs } from "./src/develop-session";
+import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
+import { INTERNALS, internalChanged } from "./src/internals";
 import { contentReporter, type ContentReporter } from "./src/reporter";
 import { checkAtStart } from "./src/start";
 import { loadYamlTransformer, runTransformer, type TransformArgs, type YamlTransformer } from "./src/transformer";
 
+/** Set by gatsby-cli for the command it runs: "develop", "build", ... */
+const isDevelop = () => process.env.gatsby_executing_command === "develop";
+
 let transformer: YamlTransformer | undefined;
 const yaml = () => (transformer ??= loadYamlTransformer());
+
+/** Only in `gatsby develop`, once the check at start-up has passed. */
+let session: DevelopSession | undefined;
 
 const reporterOf = (args: { reporter: unknown }) => contentReporter(args.reporter as ContentReporter);
 
@@ -31,12 +40,41 @@ export const onPreInit: GatsbyNode["onPreInit"] = (args) => {
   } catch (error) {
     stop(reporter, error);
   }
-  checkAtStart(reporter, path.join(process.cwd(), "data"));
+  const root = process.cwd();
+  const problems = checkAtStart(reporter, path.join(root, "data"));
+  if (isDevelop() && problems.length === 0) {
+    session = new DevelopSession(root, reporter, yaml());
+    session.start();
+  }
 };
 
 export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args, options) =>
   yaml().shouldOnCreateNode(args as Parameters<YamlTransformer["shouldOnCreateNode"]>[0], options);
 
-/** The content passed in onPreInit: the transformer's own onCreateNode. */
-export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) =>
-  runTransformer(yaml(), args as unknown as TransformArgs, options);
+/** A build delegates as it is (the content passed in onPreInit); develop chooses the text (src/last-good.ts). */
+export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) => {
+  const transformArgs = args as unknown as TransformArgs;
+  if (session) return session.transform(transformArgs, options);
+  return runTransformer(yaml(), transformArgs, options);
+};
+
+/** develop: keeps what it needs to make nodes later, when a file's problems are gone. */
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, options) => {
+  await session?.attach(args as unknown as SourceArgs, options);
+};
+
+/** develop: the problems for the overlay, as JSON and as a stream of server-sent events. */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
+  if (!isDevelop()) {
+    stop(
+      reporterOf(args),
+      internalChanged(
+        INTERNALS.command,
+        `the develop server is starting while gatsby_executing_command is ${JSON.stringify(process.env.gatsby_executing_command)}`,
+      ),
+    );
+  }
+  if (!session) return;
+  args.app.get(FEED_PATH, session.feed.json);
+  args.app.get(EVENTS_PATH, session.feed.events);
+};
