@@ -46,7 +46,8 @@ const config: GatsbyConfig = {
       },
     },
     // gatsby-transformer-yaml, with the content check around it: a problem in data/ stops the build
-    // before anything else; in develop the terminal reports it while the pages keep their last good content.
+    // before anything else, and in develop the terminal and an overlay report it while the pages keep
+    // their last good content.
     "gatsby-plugin-cyrus-content",
     {
       resolve: "gatsby-plugin-sitemap",

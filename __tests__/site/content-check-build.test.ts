@@ -3,14 +3,36 @@
  *
  * The content check in `gatsby build` (plugins/gatsby-plugin-cyrus-content): a mistake in data/
  * stops the build in onPreInit, before Gatsby's own work, with the report headed as a content check
- * and nothing else (no stack trace), leaving public/ as it was.
+ * and nothing else (no stack trace), leaving public/ as it was. And the production build holds no
+ * byte of the develop overlay. The first test needs `npm run build` (npm run test:site does it).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { formatProblems } from "../../src/node/content/problems";
 import { readContent } from "../../src/node/content/read-content";
 import { validateContent } from "../../src/node/content/validate";
+import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
 import { copySite, editFile, plainText, runGatsby } from "../support/site-copy";
+import { projectRoot } from "../support/serve";
+
+/** Every file under `dir`. */
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
+test("the production build holds nothing of the develop overlay", () => {
+  const publicDir = path.join(projectRoot, "public");
+  if (!fs.existsSync(path.join(publicDir, "index.html"))) {
+    throw new Error("public/ has not been built: run `npm run build` (or `npm run test:site`, which builds) first");
+  }
+  // Compressed copies hold what their originals hold.
+  const files = filesUnder(publicDir).filter((file) => !/\.(gz|br)$/.test(file));
+  expect(files.length).toBeGreaterThan(50);
+  const holding = files.filter((file) => fs.readFileSync(file).includes(OVERLAY_ID));
+  expect(holding).toEqual([]);
+});
 
 describe("a build with a mistake in data/", () => {
   let root: string;

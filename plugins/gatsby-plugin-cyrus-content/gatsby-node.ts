@@ -11,6 +11,7 @@ import { INTERNALS, internalChanged } from "./src/internals";
 import { contentReporter, type ContentReporter } from "./src/reporter";
 import { checkAtStart } from "./src/start";
 import { loadYamlTransformer, runTransformer, type TransformArgs, type YamlTransformer } from "./src/transformer";
+import { developClient, withDevelopClient } from "./src/webpack";
 
 /** Set by gatsby-cli for the command it runs: "develop", "build", ... */
 const isDevelop = () => process.env.gatsby_executing_command === "develop";
@@ -77,4 +78,14 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
   if (!session) return;
   args.app.get(FEED_PATH, session.feed.json);
   args.app.get(EVENTS_PATH, session.feed.events);
+};
+
+/** develop: the overlay's client in the develop bundle; never in the production one. */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args) => {
+  if (args.stage !== "develop") return;
+  try {
+    args.actions.replaceWebpackConfig(withDevelopClient(args.getConfig(), developClient()));
+  } catch (error) {
+    stop(reporterOf(args), error);
+  }
 };
