@@ -45,7 +45,10 @@ const config: GatsbyConfig = {
         ignore: ["**/schemas/**"],
       },
     },
-    "gatsby-transformer-yaml",
+    // gatsby-transformer-yaml, with the content check around it: a problem in data/ stops the build
+    // before anything else, and in develop the terminal and an overlay report it while the pages keep
+    // their last good content (plugins/gatsby-plugin-cyrus-content/README.md).
+    "gatsby-plugin-cyrus-content",
     {
       resolve: "gatsby-plugin-sitemap",
       options: {

@@ -39,9 +39,13 @@ const project = (displayName: string, folders: string[], extra: Project = {}): P
 const config: Config = {
   projects: [
     // Components and views in jsdom; build-time code, scripts and tools say @jest-environment node.
-    project("unit", ["components", "views", "node", "scripts", "tools", "performance-plugin", "admin"], {
-      testEnvironment: "jsdom",
-    }),
+    project(
+      "unit",
+      ["components", "views", "node", "scripts", "tools", "performance-plugin", "content-plugin", "admin"],
+      {
+        testEnvironment: "jsdom",
+      },
+    ),
     // The enquiry's definition, and the receiver (src/enquiry-receiver) over real HTTP on loopback.
     project("enquiry", ["enquiry-contract", "enquiry-receiver"]),
     // The built site in public/, served by gatsby serve.

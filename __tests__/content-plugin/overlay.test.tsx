@@ -1,0 +1,123 @@
+/**
+ * The overlay in the browser (jsdom): given problems, a panel headed "Content check: N problems in
+ * data/" with each problem's place and message; given none, no overlay. Fed by the develop server's
+ * event stream, it follows the problems live, and a hidden overlay comes back on the next change.
+ */
+import { fireEvent, within } from "@testing-library/react";
+import type { ContentProblem } from "../../src/node/content/problems";
+import { OVERLAY_ID, heldBackText, renderOverlay } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
+import { listenForProblems } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay-client";
+import { EVENTS_PATH } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
+
+const typo: ContentProblem = {
+  file: "data/services/a.yaml",
+  line: 6,
+  column: 1,
+  field: "titel",
+  message: "is not a known field: check its spelling",
+};
+const syntax: ContentProblem = {
+  file: "data/home/home.yaml",
+  line: 3,
+  column: 2,
+  message: "YAML syntax error: bad indentation",
+};
+
+const overlay = () => document.getElementById(OVERLAY_ID);
+/** The overlay's content, in its shadow root. */
+const inside = () => within(overlay()!.shadowRoot as unknown as HTMLElement);
+
+afterEach(() => overlay()?.remove());
+
+describe("renderOverlay", () => {
+  test("given problems: a dialog headed with their number, each with its place, field and message", () => {
+    renderOverlay(document, [typo, syntax]);
+    const dialog = inside().getByRole("dialog");
+    expect(dialog).toHaveAttribute("aria-modal", "false");
+    expect(dialog).toHaveAttribute("aria-labelledby", "title");
+    expect(inside().getByRole("heading", { level: 2 })).toHaveTextContent("Content check: 2 problems in data/");
+    const items = inside().getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      'data/services/a.yaml:6:1, field "titel"is not a known field: check its spelling',
+      "data/home/home.yaml:3:2YAML syntax error: bad indentation",
+    ]);
+    expect(overlay()!.shadowRoot!.querySelector("style")?.textContent).toMatch(/position: fixed/);
+  });
+
+  test("says which files the site shows at their last good version, and which it leaves out", () => {
+    renderOverlay(
+      document,
+      [typo, syntax],
+      [
+        { file: typo.file, lastGood: true },
+        { file: syntax.file, lastGood: true },
+        { file: "data/services/new.yaml", lastGood: false },
+      ],
+    );
+    expect(inside().getByText(/^Fix each one/)).toHaveTextContent(
+      "Fix each one in its file and save: the site follows at once. Until then, the site shows the last good version of data/services/a.yaml and data/home/home.yaml. data/services/new.yaml is left out until fixed (new).",
+    );
+    expect(heldBackText([])).toBe("");
+  });
+
+  test("one problem: the heading says so in the singular", () => {
+    renderOverlay(document, [typo]);
+    expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
+  });
+
+  test("given none: no overlay, and one shown before is removed", () => {
+    renderOverlay(document, []);
+    expect(overlay()).toBeNull();
+    renderOverlay(document, [typo]);
+    renderOverlay(document, []);
+    expect(overlay()).toBeNull();
+  });
+
+  test("new problems replace the ones shown", () => {
+    renderOverlay(document, [typo, syntax]);
+    renderOverlay(document, [syntax]);
+    expect(document.querySelectorAll(`#${OVERLAY_ID}`)).toHaveLength(1);
+    expect(inside().getAllByRole("listitem")).toHaveLength(1);
+  });
+
+  test("its button hides it", () => {
+    renderOverlay(document, [typo]);
+    fireEvent.click(inside().getByRole("button", { name: "Hide the content check until the next change" }));
+    expect(overlay()).toBeNull();
+  });
+});
+
+describe("listenForProblems", () => {
+  /** A stand-in for EventSource: the test sends the server's messages. */
+  class FakeSource extends EventTarget {
+    static last: FakeSource;
+    constructor(readonly url: string) {
+      super();
+      FakeSource.last = this;
+    }
+    send(problems: ContentProblem[]) {
+      const heldBack = problems.map((p) => ({ file: p.file, lastGood: true }));
+      this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify({ problems, heldBack }) }));
+    }
+  }
+
+  test("follows the stream: shown, hidden by the button until the next change, removed when fixed", () => {
+    listenForProblems(document, FakeSource as unknown as typeof EventSource);
+    const source = FakeSource.last;
+    expect(source.url).toBe(EVENTS_PATH);
+
+    source.send([typo]);
+    expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
+    expect(inside().getByText(/last good version of data\/services\/a\.yaml\./)).toBeInTheDocument();
+
+    fireEvent.click(inside().getByRole("button"));
+    source.send([typo]); // the same problems again (a reconnection): it stays hidden
+    expect(overlay()).toBeNull();
+
+    source.send([typo, syntax]);
+    expect(inside().getByRole("heading")).toHaveTextContent("Content check: 2 problems in data/");
+
+    source.send([]);
+    expect(overlay()).toBeNull();
+  });
+});

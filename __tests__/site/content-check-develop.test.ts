@@ -1,0 +1,187 @@
+/**
+ * @jest-environment node
+ *
+ * The content check in `gatsby develop` (plugins/gatsby-plugin-cyrus-content), for real: Gatsby's
+ * develop server on a copy of the site, and Debian's Chromium on a service page while an editor
+ * breaks and fixes that service's file. A mistake shows in an overlay on every page and in the
+ * terminal, the page keeps its last good version, and the fix takes the overlay away and shows the
+ * new text, without a reload. About a minute and a half on 2 cores, most of it Gatsby starting.
+ */
+import fs from "node:fs";
+import path from "node:path";
+// Playwright's own expect waits (bounded) for a locator's condition; Jest's checks values.
+import { chromium, expect as expectPage, type Browser, type Page } from "@playwright/test";
+import { formatProblems, placeOf, type ContentProblem } from "../../src/node/content/problems";
+import { readContent } from "../../src/node/content/read-content";
+import { FEED_PATH, type FeedBody } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
+import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
+import { chromePath, chromiumArgs } from "../../tools/chromium";
+import { freePort } from "../support/serve";
+import { copySite, editFile, plainText, runGatsby, waitFor, type GatsbyRun } from "../support/site-copy";
+
+const START_MS = 180_000;
+/** A change is seen within a second or two; Gatsby's rebuild of the page data can take longer on a busy machine. */
+const CHANGE_MS = 30_000;
+
+let root: string;
+let origin: string;
+let develop: GatsbyRun;
+let browser: Browser;
+let page: Page;
+let stopping = false;
+
+beforeAll(async () => {
+  root = copySite();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  develop = runGatsby(root, ["develop", "-H", "127.0.0.1", "-p", String(port)]);
+  develop.exited.then((code) => {
+    if (!stopping) console.error(`gatsby develop exited (${code}) during the test:\n${develop.output()}`);
+  });
+  await waitFor(
+    "gatsby develop to serve the site",
+    async () => {
+      if (develop.child.exitCode !== null) throw new Error(`gatsby develop exited:\n${develop.output()}`);
+      if (!develop.output().includes("You can now view")) return false;
+      return (await fetch(`${origin}${FEED_PATH}`).catch(() => undefined))?.ok;
+    },
+    START_MS,
+    1000,
+  );
+  console.info(`gatsby develop served the copy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs] });
+  page = await browser.newPage();
+}, START_MS + 30_000);
+
+afterAll(async () => {
+  stopping = true;
+  await browser?.close();
+  await develop?.stop();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+}, 30_000);
+
+const feedNow = async (): Promise<FeedBody> => (await (await fetch(`${origin}${FEED_PATH}`)).json()) as FeedBody;
+const problemsNow = async (): Promise<ContentProblem[]> => (await feedNow()).problems;
+/** Waits until Gatsby has handed the file to the plugin, which held it back. */
+const heldBack = (file: string) =>
+  waitFor(`${file} to be held back`, async () => (await feedNow()).heldBack.some((h) => h.file === file), CHANGE_MS);
+
+const overlay = () => page.locator(`#${OVERLAY_ID}`);
+/** The overlay's panel, in its shadow root (Playwright's CSS reaches into open shadow roots). */
+const panel = () => page.locator(`#${OVERLAY_ID} section`);
+/** The page's main heading (not the overlay's, which is an h2 anyway). */
+const heading = () => page.locator("main h1");
+const line = (text: string, pattern: RegExp) => text.split("\n").findIndex((l) => pattern.test(l)) + 1;
+
+/** The terminal output printed since `from` characters. */
+const printedSince = (from: number) => develop.output().slice(from);
+
+test("a mistake shows in the overlay and the terminal, the page keeps its last good version; the fix shows live", async () => {
+  const service = readContent(path.join(root, "data")).services[0];
+  if (!service) throw new Error("data/services/ holds no service");
+  const file = `data/services/${service.slug}.yaml`;
+  const original = fs.readFileSync(path.join(root, file), "utf8");
+  const route = `/services/${service.slug}`;
+
+  await page.goto(`${origin}${route}`);
+  await expectPage(heading()).toHaveText(service.title, { timeout: CHANGE_MS });
+  await expectPage(overlay()).toHaveCount(0);
+
+  // 1. A misspelt field name.
+  let mark = develop.output().length;
+  editFile(root, file, (text) => text.replace(/^title:/m, "titel:"));
+  const typoLine = line(fs.readFileSync(path.join(root, file), "utf8"), /^titel:/);
+  await expectPage(panel().locator("h2")).toHaveText(/^Content check: \d+ problems? in data\/$/, {
+    timeout: CHANGE_MS,
+  });
+  await expectPage(panel()).toContainText(`${file}:${typoLine}`);
+  await expectPage(panel()).toContainText('field "titel"');
+  await expectPage(panel()).toContainText("is not a known field");
+  await heldBack(file);
+  await expectPage(panel()).toContainText(`the last good version of ${file}`);
+  const problems = await problemsNow();
+  expect(problems.some((p) => p.file === file && p.field === "titel")).toBe(true);
+  for (const p of problems) await expectPage(panel()).toContainText(placeOf(p));
+  await waitFor("the report in the terminal", () => printedSince(mark).includes(" ERROR #content-check"), CHANGE_MS);
+  expect(plainText(printedSince(mark))).toContain(plainText(formatProblems(problems)));
+  // The page keeps its last good version, also when loaded again, and every page shows the overlay.
+  await expectPage(heading()).toHaveText(service.title);
+  await page.reload();
+  await expectPage(panel().locator("h2")).toBeVisible({ timeout: CHANGE_MS });
+  await expectPage(heading()).toHaveText(service.title);
+  const other = await browser.newPage();
+  await other.goto(`${origin}/home`);
+  await expectPage(other.locator(`#${OVERLAY_ID} h2`)).toBeVisible({ timeout: CHANGE_MS });
+  await other.close();
+
+  // Hidden by its button, until the next change.
+  await panel().getByRole("button").click();
+  await expectPage(overlay()).toHaveCount(0);
+
+  // 2. Fixed, with a new title: the overlay goes, the new title shows, the terminal says so once.
+  mark = develop.output().length;
+  const newTitle = `${service.title} (edited)`;
+  editFile(root, file, () => original.replace(/^title:.*$/m, `title: ${newTitle}`));
+  await expectPage(heading()).toHaveText(newTitle, { timeout: CHANGE_MS });
+  await expectPage(overlay()).toHaveCount(0);
+  await waitFor(
+    "the success line in the terminal",
+    () => printedSince(mark).includes("The content check found no problems in data/"),
+    CHANGE_MS,
+  );
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [] });
+
+  // 3. A YAML syntax slip: a line indented by one space.
+  mark = develop.output().length;
+  editFile(root, file, (text) => text.replace(/^menuLabel:/m, " menuLabel:"));
+  await expectPage(panel().locator("h2")).toBeVisible({ timeout: CHANGE_MS });
+  await expectPage(panel()).toContainText("YAML syntax error");
+  await expectPage(panel()).toContainText(`${file}:`);
+  await waitFor("the syntax error in the terminal", () => printedSince(mark).includes("YAML syntax error"), CHANGE_MS);
+  await page.reload();
+  await expectPage(heading()).toHaveText(newTitle, { timeout: CHANGE_MS });
+
+  // Put right again: nothing left over.
+  editFile(root, file, () => original);
+  await expectPage(heading()).toHaveText(service.title, { timeout: CHANGE_MS });
+  await expectPage(overlay()).toHaveCount(0);
+}, 240_000);
+
+test("a file held back by another file's problem follows as soon as that file puts it right", async () => {
+  const content = readContent(path.join(root, "data"));
+  const [first] = content.services;
+  if (!first) throw new Error("data/services/ holds no service");
+  const slug = "content-check-added";
+  const serviceFile = `data/services/${slug}.yaml`;
+  const navigation = "data/navigation/navigation.yaml";
+  const link = () => page.locator(`header a[href="/services/${slug}"]`);
+  await page.goto(`${origin}/home`);
+  await expectPage(page.locator("main h1")).toBeVisible({ timeout: CHANGE_MS });
+
+  // The dropdown names a service before its file exists: the navigation is held at its last good version.
+  editFile(root, navigation, (text) => text.replace(/^(servicesMenu:\n)(\s*- )/m, `$1$2${slug}\n$2`));
+  await expectPage(panel()).toContainText(`names the service "${slug}"`, { timeout: CHANGE_MS });
+  await heldBack(navigation);
+  await expectPage(link()).toHaveCount(0);
+  // The service's file comes: the navigation, unchanged since, is read again, and the dropdown has it.
+  const order = Math.max(...content.services.map((s) => s.order)) + 1;
+  fs.writeFileSync(
+    path.join(root, serviceFile),
+    fs
+      .readFileSync(path.join(root, `data/services/${first.slug}.yaml`), "utf8")
+      .replace(/^slug:.*$/m, `slug: ${slug}`)
+      .replace(/^order:.*$/m, `order: ${order}`),
+  );
+  await expectPage(overlay()).toHaveCount(0, { timeout: CHANGE_MS });
+  await expectPage(link().first()).toBeAttached({ timeout: CHANGE_MS });
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [] });
+}, 120_000);
+
+test("every error Gatsby printed was the content check's: no GraphQL error, no page that failed to build", () => {
+  const output = develop.output();
+  const errors = [...output.matchAll(/ ERROR #?(\S*)/g)];
+  expect(errors.some((m) => m[1] === "content-check")).toBe(true);
+  // Each other error with what follows it, to read in the failure.
+  expect(errors.filter((m) => m[1] !== "content-check").map((m) => output.slice(m.index, m.index + 2000))).toEqual([]);
+});

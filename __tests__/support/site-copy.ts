@@ -1,0 +1,109 @@
+/**
+ * A copy of the site in a temporary folder, to break on purpose and run Gatsby in (`gatsby build`,
+ * `gatsby develop`): the real files are never touched. node_modules is a link to the project's.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot } from "./serve";
+
+const COPIED = [
+  "src",
+  "plugins",
+  "data",
+  "static",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "package.json",
+  "tsconfig.json",
+];
+
+export function copySite(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-site-"));
+  for (const entry of COPIED) {
+    fs.cpSync(path.join(projectRoot, entry), path.join(root, entry), {
+      recursive: true,
+      // The GraphQL types a build wrote into src/ are the build's, not the copy's.
+      filter: (source) => path.basename(source) !== "gatsby-types.d.ts",
+    });
+  }
+  fs.symlinkSync(path.join(projectRoot, "node_modules"), path.join(root, "node_modules"));
+  return root;
+}
+
+/** Changes one file of the copy, as an editor's save does. */
+export function editFile(root: string, file: string, change: (text: string) => string): void {
+  const abs = path.join(root, file);
+  const before = fs.readFileSync(abs, "utf8");
+  const after = change(before);
+  if (after === before) throw new Error(`editFile: the change left ${file} as it was`);
+  fs.writeFileSync(abs, after);
+}
+
+export interface GatsbyRun {
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Ends it and every process it started (its process group), within a bounded time. */
+  stop: () => Promise<void>;
+}
+
+/** Runs the copy's Gatsby CLI in its own process group. */
+export function runGatsby(root: string, args: string[]): GatsbyRun {
+  const child = spawn(process.execPath, [path.join(root, "node_modules/gatsby/cli.js"), ...args], {
+    cwd: root,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: undefined },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+    ]);
+    clearTimeout(timer);
+    // Whatever is left of the group (webpack, workers).
+    signal("SIGKILL");
+    if (!ended) await exited;
+  };
+  return { child, output: () => output, exited, stop };
+}
+
+/** Gatsby's terminal output without colours, and with its line wrapping undone (runs of spaces and line breaks as one space). */
+export const plainText = (text: string): string =>
+  text
+    // eslint-disable-next-line no-control-regex -- ANSI escape sequences
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(/\s+/g, " ");
+
+/** Polls `condition` every `interval` ms until it holds; fails after `ms` with `what`. */
+export async function waitFor<T>(
+  what: string,
+  condition: () => T | undefined | false | Promise<T | undefined | false>,
+  ms: number,
+  interval = 250,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
