@@ -12,7 +12,7 @@ import { formatProblems } from "../../src/node/content/problems";
 import { readContent } from "../../src/node/content/read-content";
 import { validateContent } from "../../src/node/content/validate";
 import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
-import { copySite, editFile, plainText, runGatsby } from "../support/site-copy";
+import { copyProject, editFile, plainText, runGatsby } from "../support/project-copy";
 import { projectRoot } from "../support/serve";
 
 /** Every file under `dir`. */
@@ -38,7 +38,7 @@ describe("a build with a mistake in data/", () => {
   let root: string;
 
   beforeAll(() => {
-    root = copySite();
+    root = copyProject("cyrus-site-");
   });
 
   afterAll(() => {

@@ -17,7 +17,7 @@ import { FEED_PATH, type FeedBody } from "../../plugins/gatsby-plugin-cyrus-cont
 import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
 import { chromePath, chromiumArgs } from "../../tools/chromium";
 import { freePort } from "../support/serve";
-import { copySite, editFile, plainText, runGatsby, waitFor, type GatsbyRun } from "../support/site-copy";
+import { copyProject, editFile, plainText, runGatsby, waitFor, type GatsbyRun } from "../support/project-copy";
 
 const START_MS = 180_000;
 /** A change is seen within a second or two; Gatsby's rebuild of the page data can take longer on a busy machine. */
@@ -31,7 +31,7 @@ let page: Page;
 let stopping = false;
 
 beforeAll(async () => {
-  root = copySite();
+  root = copyProject("cyrus-site-");
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -136,9 +136,13 @@ test("a mistake shows in the overlay and the terminal, the page keeps its last g
   mark = develop.output().length;
   editFile(root, file, (text) => text.replace(/^menuLabel:/m, " menuLabel:"));
   await expectPage(panel().locator("h2")).toBeVisible({ timeout: CHANGE_MS });
-  await expectPage(panel()).toContainText("YAML syntax error");
+  await expectPage(panel()).toContainText("is indented differently from the lines around it");
   await expectPage(panel()).toContainText(`${file}:`);
-  await waitFor("the syntax error in the terminal", () => printedSince(mark).includes("YAML syntax error"), CHANGE_MS);
+  await waitFor(
+    "the syntax error in the terminal",
+    () => printedSince(mark).includes("is indented differently from the lines around it"),
+    CHANGE_MS,
+  );
   await page.reload();
   await expectPage(heading()).toHaveText(newTitle, { timeout: CHANGE_MS });
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { content } from "../support/content";
-import { copyProject, runGatsby, type GatsbyRun } from "../support/project-copy";
+import { copyProject, gatsbyToEnd } from "../support/project-copy";
 
 const slug = "example-new-service";
 const template = content.services[0]!;
@@ -22,7 +22,7 @@ const added = {
 };
 
 let dir: string;
-let build: GatsbyRun;
+let build: Awaited<ReturnType<typeof gatsbyToEnd>>;
 
 beforeAll(async () => {
   dir = copyProject("cyrus-new-service-");
@@ -40,7 +40,7 @@ beforeAll(async () => {
   nav.addIn(["servicesMenu"], slug);
   fs.writeFileSync(navFile, String(nav));
 
-  build = await runGatsby(dir, ["build"], 360_000);
+  build = await gatsbyToEnd(dir, ["build"], 360_000);
 }, 400_000);
 
 afterAll(() => {
