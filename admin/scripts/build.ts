@@ -5,7 +5,7 @@
  *
  * writes into --out: studio.js (Decap CMS, its configuration generated from data/schemas, and the
  * previews made of the site's views), studio.css (the site's CSS, for the preview frame only) and
- * csp.txt (the Content-Security-Policy the studio needs, for deploy/nginx/render.mjs). The page itself,
+ * csp.txt (the Content-Security-Policy the studio needs, for deploy/nginx/render.ts). The page itself,
  * index.html, is static/admin/index.html, which Gatsby copies. Without a git host (CMS_BACKEND, see
  * backend.ts) studio.js only says that the studio is not set up, and Decap is not built at all.
  * The site's build runs this (plugins/gatsby-plugin-cyrus-admin); so does `npm run cms` with --local.
