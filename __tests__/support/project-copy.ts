@@ -57,7 +57,9 @@ export interface GatsbyRun {
 export function runGatsby(root: string, args: string[]): GatsbyRun {
   const child = spawn(process.execPath, [path.join(root, "node_modules/gatsby/cli.js"), ...args], {
     cwd: root,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: undefined },
+    // GATSBY_LOGGER: the terminal an editor sees; under CI Gatsby would pick its plain logger, which
+    // prints an error's text without its heading.
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", GATSBY_LOGGER: "ink", NODE_ENV: undefined },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
