@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromePath, chromiumArgs } from "../../support/chromium";
+import { chromePath, chromiumArgs } from "../../../tools/chromium";
 
 export default defineConfig({
   testDir: __dirname,
