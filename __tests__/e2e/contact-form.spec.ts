@@ -76,7 +76,11 @@ test(
 
     const stored = storedEnquiries(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === enquiry.email);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ ...enquiry, delivery: "stored-only" });
+    expect(stored[0]).toMatchObject({
+      ...enquiry,
+      screening: { verdict: "clean", signals: [] },
+      delivery: "stored-only",
+    });
     expect(stored[0]).not.toHaveProperty(HONEYPOT);
 
     expect(await axe(page, testInfo, "/contact (success message)"), "axe violations").toEqual([]);

@@ -33,7 +33,7 @@ jest.mock("../../src/enquiry-contract/enquiry-fields", () => {
     label: "companyLabel",
     caption: "Company",
     autoComplete: "organization",
-    since: 3,
+    since: 4,
   };
   const fields = actual.ENQUIRY_FIELDS as Record<string, { kind: string }>;
   const entries = Object.entries(fields).flatMap(([key, spec]) =>
@@ -45,7 +45,7 @@ jest.mock("../../src/enquiry-contract/enquiry-fields", () => {
   const keys = Object.keys(fields);
   actual.FORM_FIELD_NAMES.splice(0, Infinity, ...keys);
   actual.ENQUIRY_FIELD_NAMES.splice(0, Infinity, ...keys.filter((key) => fields[key]!.kind !== "honeypot"));
-  return { ...actual, ENQUIRY_VERSION: 3 };
+  return { ...actual, ENQUIRY_VERSION: 4 };
 });
 
 const text = { ...content.contact.form, companyLabel: "Company name" } as unknown as EnquiryFormText;
@@ -144,9 +144,10 @@ test("sent, validated, stored, e-mailed, recognised when sent again, and listed"
     "email",
     "company",
     "message",
+    "screening",
     "delivery",
   ]);
-  expect(JSON.parse(stored)).toMatchObject({ v: 3, id, company: "Chennai Biologics Pvt Ltd" });
+  expect(JSON.parse(stored)).toMatchObject({ v: 4, id, company: "Chennai Biologics Pvt Ltd" });
 
   expect(mails).toHaveLength(1);
   expect(mails[0]).toContain(
@@ -176,12 +177,14 @@ test("the receiver's validation applies its rules, and names it", async () => {
   expect(fs.existsSync(path.join(dir, "enquiries.jsonl"))).toBe(false);
 });
 
-test("lines stored before the field existed (version 2, and unversioned) read with it empty", async () => {
+test("lines stored before the field existed (versions 3 and 2, and unversioned) read with it empty", async () => {
   const { company: _c, ...older } = { ...typed, company: "" };
+  const screening = { verdict: "clean", signals: [] };
   const lines = [
     { id: "unversioned", receivedAt: "2026-11-20T09:30:00.000Z", ...older, delivery: "stored-only" },
     { v: 2, id: "v2", receivedAt: "2026-11-21T09:30:00.000Z", ...older, delivery: "stored-only" },
-    { v: 3, id: "v3-without-company", receivedAt: "2026-11-22T09:30:00.000Z", ...older, delivery: "stored-only" },
+    { v: 3, id: "v3", receivedAt: "2026-11-21T10:30:00.000Z", ...older, screening, delivery: "stored-only" },
+    { v: 4, id: "v4-without-company", receivedAt: "2026-11-22T09:30:00.000Z", ...older, delivery: "stored-only" },
   ];
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "enquiries.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
@@ -190,6 +193,7 @@ test("lines stored before the field existed (version 2, and unversioned) read wi
   expect(enquiries.map((e) => [e.id, (e as unknown as Record<string, string>).company])).toEqual([
     ["unversioned", ""],
     ["v2", ""],
+    ["v3", ""],
   ]);
-  expect(damagedLines).toBe(1); // a version-3 line must have it
+  expect(damagedLines).toBe(1); // a version-4 line must have it
 });

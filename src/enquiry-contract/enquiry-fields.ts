@@ -75,8 +75,9 @@ export const ENQUIRY_FIELDS = {
  * The version of the fields above, which every stored enquiry carries ("v"); lines written before
  * versions existed are version 1 (these four fields). Raise it when a field is added, removed or
  * changes meaning, and give an added field `since: <the new version>`, so that older lines still read.
+ * Version 3 added the stored line's `screening`: the spam screening's verdict and signals.
  */
-export const ENQUIRY_VERSION = 2;
+export const ENQUIRY_VERSION = 3;
 
 type Entries = typeof ENQUIRY_FIELDS;
 /** Every entry: the form's inputs and the keys of the JSON body it sends, in order. */
