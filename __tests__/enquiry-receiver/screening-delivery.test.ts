@@ -4,7 +4,8 @@
  * is answered exactly as a clean one (201 / 303 /contact/sent), stored once with its screening
  * (never the honeypot's value), e-mailed with the subject prefixed, an X-Enquiry-Screening header
  * and the signals in the body (to ENQUIRY_SUSPECT_TO when set), recognised when sent again and
- * counted by the rate limit like any other.
+ * counted by the rate limit like any other. (`enquiries list --suspect` and `not-spam`:
+ * screening-cli.test.ts.)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -108,6 +109,7 @@ test("JSON: a suspect is answered as a clean one, stored once without the honeyp
   expect(mail.text).toContain("\n- urls-in-message: three or more links in the message\n");
   expect(mail.text).toContain(`Name: ${validEnquiry.name}\n`);
   expect(mail.text).toContain(`Message:\n${suspect.message}\n`);
+  expect(mail.text).toContain(`npm run enquiries -- not-spam ${flagged.body.id}`);
   expect(mail.text).not.toContain(TRAP);
   expect((await site!.receiver.store.list()).enquiries.map((e) => e.delivery)).toEqual(["delivered", "delivered"]);
 });

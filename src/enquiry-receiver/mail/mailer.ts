@@ -62,6 +62,7 @@ export function composeMessage(enquiry: StoredEnquiry, to: string, from: string)
       "",
       "--",
       `Enquiry ${enquiry.id}, received ${enquiry.receivedAt} through the website's contact form.`,
+      ...(suspect ? [`Not spam? \`npm run enquiries -- not-spam ${enquiry.id}\` records it.`] : []),
     ].join("\n"),
     headers: {
       "X-Enquiry-Id": enquiry.id,
