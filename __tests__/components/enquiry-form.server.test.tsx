@@ -30,3 +30,20 @@ test("the fields are named as the receiver reads them, with the browser's requir
   expect(input("message")).toMatch(/^<textarea[^>]* required=""/);
   expect(html).toMatch(/<button type="submit"/);
 });
+
+test("the honeypot is in the page without scripts, hidden from screen readers and the keyboard, posted empty", () => {
+  const html = renderToStaticMarkup(<EnquiryForm text={text} endpoint="/api" />);
+  const trap = html.match(/<div[^>]* aria-hidden="true"><label for="([^"]+)">([^<]*)<\/label>(<input[^>]*>)<\/div>/);
+  expect(trap?.[2]).toBe("Leave this empty");
+  const input = trap![3]!;
+  expect(input).toContain(`id="${trap![1]}"`);
+  expect(input).toContain('name="cyrus_confirm_field"');
+  expect(input).toContain('type="text"');
+  expect(input).toContain('tabindex="-1"');
+  expect(input).toMatch(/ autocomplete="off"/i);
+  expect(input).toContain('value=""');
+  expect(input).not.toMatch(/required/);
+  // After the message, before the button: every visible field keeps its place in the order.
+  expect(html.indexOf("<textarea")).toBeLessThan(html.indexOf("cyrus_confirm_field"));
+  expect(html.indexOf("cyrus_confirm_field")).toBeLessThan(html.indexOf("<button"));
+});

@@ -23,6 +23,9 @@ const filled = {
   email: "asha@example.com",
   message: "We plan a phase II study.",
 };
+/** The spam screening's honeypot: its key goes with every enquiry, empty for a person. */
+const HONEYPOT = "cyrus_confirm_field";
+const untouchedTrap = { [HONEYPOT]: "" };
 
 /** Just enough of a Response: the client reads only `ok` and `status`, never the body. */
 function answer(status: number, body = "", contentType = "application/json"): Response {
@@ -160,11 +163,11 @@ describe("the enquiry form", () => {
     await fill({ ...filled, phone: "" });
     await user.click(button);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(sentRequest().body).toEqual({ ...filled, phone: "" });
+    expect(sentRequest().body).toEqual({ ...filled, phone: "", ...untouchedTrap });
     expect(status).toHaveTextContent(SUCCESS);
   });
 
-  test("a valid submit: one POST to {endpoint}/email with JSON of exactly name, phone, email and message", async () => {
+  test("a valid submit: one POST to {endpoint}/email with JSON of exactly name, phone, email, message and the empty honeypot", async () => {
     const { user, button, fill } = renderForm();
     await fill();
     await user.click(button);
@@ -174,8 +177,8 @@ describe("the enquiry form", () => {
     expect(init.method).toBe("POST");
     expect(headers["Content-Type"]).toBe("application/json");
     expect(headers).not.toHaveProperty("X-XSRF-TOKEN");
-    expect(Object.keys(body as object)).toEqual(["name", "phone", "email", "message"]);
-    expect(body).toEqual(filled);
+    expect(Object.keys(body as object)).toEqual(["name", "phone", "email", "message", HONEYPOT]);
+    expect(body).toEqual({ ...filled, ...untouchedTrap });
   });
 
   test("single-line fields are sent trimmed, the message exactly as typed", async () => {
@@ -192,7 +195,46 @@ describe("the enquiry form", () => {
       phone: "044",
       email: "asha@example.com",
       message: "  Line one\nLine two  ",
+      ...untouchedTrap,
     });
+  });
+
+  test("the honeypot: out of sight, of the accessibility tree and of the Tab order, labelled to be left empty", async () => {
+    const { user, fields, button } = renderForm();
+    const trap = button.closest("form")!.elements.namedItem(HONEYPOT) as HTMLInputElement;
+    expect(trap).toHaveAttribute("type", "text");
+    expect(trap).toHaveAttribute("tabindex", "-1");
+    expect(trap).toHaveAttribute("autocomplete", "off");
+    expect(trap).not.toBeRequired();
+    expect(trap).toHaveValue("");
+    expect(trap.labels?.[0]).toHaveTextContent("Leave this empty");
+    expect(trap.parentElement).toHaveAttribute("aria-hidden", "true");
+    // Not among the form's controls for assistive technology, by role or by label.
+    expect(screen.getAllByRole("textbox").map((e) => e.getAttribute("name"))).toEqual([
+      "name",
+      "phone",
+      "email",
+      "message",
+    ]);
+    expect(screen.queryByRole("textbox", { name: "Leave this empty" })).toBeNull();
+    // Tab walks name, phone, e-mail, message and the button, never the honeypot.
+    await user.click(fields.name);
+    const stops: Array<string | null> = [];
+    for (let i = 0; i < 5; i += 1) {
+      stops.push(document.activeElement?.getAttribute("name") ?? document.activeElement?.textContent ?? null);
+      await user.tab();
+    }
+    expect(stops).toEqual(["name", "phone", "email", "message", "Send"]);
+  });
+
+  test("a filled honeypot (a script, a password manager) is sent as it is: the receiver flags, never refuses", async () => {
+    const { user, button, fill } = renderForm();
+    await fill();
+    const trap = button.closest("form")!.elements.namedItem(HONEYPOT) as HTMLInputElement;
+    fireEvent.change(trap, { target: { value: " https://spam.example " } });
+    await user.click(button);
+    expect(sentRequest().body).toEqual({ ...filled, [HONEYPOT]: " https://spam.example " });
+    expect(screen.getByRole("status")).toHaveTextContent(SUCCESS);
   });
 
   test("the XSRF-TOKEN cookie's value, decoded, goes in the X-XSRF-TOKEN header", async () => {
@@ -336,7 +378,27 @@ describe("before and after hydration", () => {
       phone: "",
       email: "asha@example.com",
       message: "Typed after hydration.",
+      ...untouchedTrap,
     });
+    container.remove();
+  });
+
+  test("a honeypot filled before hydration (autofill into the server's HTML) is kept and sent", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<EnquiryForm text={text} endpoint={ENDPOINT} />);
+    document.body.appendChild(container);
+    const form = container.querySelector("form")!;
+    (form.elements.namedItem(HONEYPOT) as HTMLInputElement).value = "filled early";
+    await act(async () => {
+      hydrateRoot(container, <EnquiryForm text={text} endpoint={ENDPOINT} />);
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Name"), filled.name);
+    await user.type(screen.getByLabelText("Email *"), filled.email);
+    await user.type(screen.getByLabelText("Message"), filled.message);
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByText(SUCCESS);
+    expect(sentRequest().body).toEqual({ ...filled, phone: "", [HONEYPOT]: "filled early" });
     container.remove();
   });
 });
@@ -376,10 +438,14 @@ describe("sendEnquiry", () => {
     expect(headers[1]).toHaveProperty("X-XSRF-TOKEN", "secret");
   });
 
-  test("sends only the four keys, resolves on 2xx and rejects otherwise", async () => {
+  test("sends only the four keys and the honeypot's (empty unless given), resolves on 2xx and rejects otherwise", async () => {
     const fetchImpl = jest.fn(async () => answer(200));
+    const sent = (call: number) =>
+      JSON.parse(String((fetchImpl.mock.calls[call] as unknown as [string, RequestInit])[1].body)) as unknown;
     await sendEnquiry({ ...filled, extra: "dropped" } as typeof filled, { endpoint: "/api", fetchImpl });
-    expect(JSON.parse(String((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual(filled);
+    expect(sent(0)).toEqual({ ...filled, ...untouchedTrap });
+    await sendEnquiry({ ...filled, [HONEYPOT]: "x" }, { endpoint: "/api", fetchImpl });
+    expect(sent(1)).toEqual({ ...filled, [HONEYPOT]: "x" });
     await expect(
       sendEnquiry(filled, { endpoint: "/api", fetchImpl: async () => answer(299) }),
     ).resolves.toBeUndefined();

@@ -123,7 +123,14 @@ describe("endpoints", () => {
     expect(res.status).toBe(201);
     const { id } = JSON.parse(res.body.toString()) as { id: string };
     expect(service.stored()).toEqual([
-      { v: 2, id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" },
+      {
+        v: 3,
+        id,
+        receivedAt: expect.any(String),
+        ...enquiry,
+        screening: { verdict: "clean", signals: [] },
+        delivery: "stored-only",
+      },
     ]);
     const get = await request(`${service.origin}/api/email`);
     expect(get.status).toBe(405);

@@ -100,6 +100,39 @@ describe("a POST to a page", () => {
   });
 });
 
+describe("other methods on a page", () => {
+  const pages = ["/contact", "/home", "/services/study-design", "/page-data/home/page-data.json"];
+  test.each(["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS"].flatMap((method) => pages.map((page) => [method, page])))(
+    "%s %s is answered 405 with Allow: GET, HEAD (not a 303)",
+    async (method, page) => {
+      const res = await request(`${stack.origin}${page}`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe("GET, HEAD");
+      expect(headerCount(res, "allow")).toBe(1);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expectSecurityHeaders(res);
+    },
+  );
+
+  test("GET and HEAD are unchanged; a POST keeps its 303 and claims no Allow", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await request(`${stack.origin}/contact`, { method });
+      expect([method, res.status, res.headers.allow]).toEqual([method, 200, undefined]);
+    }
+    const post = await request(`${stack.origin}/contact`, { method: "POST", body: "x" });
+    expect([post.status, post.headers.location, post.headers.allow]).toEqual([303, "/contact", undefined]);
+  });
+
+  test("on the enquiry API: TRACE is refused by nginx, other methods by the service, with Allow: POST", async () => {
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH"]) {
+      const res = await request(`${stack.origin}/api/email`, { method });
+      expect([method, res.status, res.headers.allow]).toEqual([method, 405, "POST"]);
+      expect(headerCount(res, "allow")).toBe(1);
+    }
+  });
+});
+
 describe("caching", () => {
   test.each<{ label: string; url: () => string; expected: string }>([
     { label: "an HTML page", url: () => "/home", expected: REVALIDATE },

@@ -5,7 +5,7 @@
  *   the scripts, let through afterwards, hydrate that page without a console error.
  * - Typed before hydration and sent after it: nothing typed is lost, and the script sends the JSON.
  */
-import { formFields as fields, formText as text, storedEnquiries } from "./support/enquiry-form";
+import { formFields as fields, formText as text, HONEYPOT, isEnquiry, storedEnquiries } from "./support/enquiry-form";
 import { at, axe, env, expect, holdScripts, test, waitForHydration } from "./support/fixtures";
 
 const storedWith = (email: string) => storedEnquiries(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === email);
@@ -25,7 +25,8 @@ test(
     await f.name.fill("Slow Phone");
     await f.email.fill(email);
     await f.message.fill("Sent before the scripts arrived.");
-    await f.submit.click();
+    const [post] = await Promise.all([page.waitForRequest(isEnquiry), f.submit.click()]);
+    expect(new URLSearchParams(post.postData() ?? "").get(HONEYPOT), "the honeypot is posted empty").toBe("");
     await expect(page).toHaveURL(/\/contact\/sent$/);
     await expect(page.getByText(text.successMessage!, { exact: true })).toBeVisible();
     expect(storedWith(email)).toHaveLength(1);
@@ -66,6 +67,7 @@ test(
       phone: "",
       email,
       message: "Typed after hydration.",
+      [HONEYPOT]: "",
     });
     await expect(page.getByRole("status")).toHaveText(text.successMessage!);
     expect(storedWith(email)).toHaveLength(1);

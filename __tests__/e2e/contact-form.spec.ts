@@ -5,7 +5,14 @@
  * is one enquiry per client, already used), with the values kept. axe-core checks the page showing
  * each message.
  */
-import { formFields as fields, formText as text, isEnquiry, storedEnquiries } from "./support/enquiry-form";
+import {
+  expectHoneypotHidden,
+  formFields as fields,
+  formText as text,
+  HONEYPOT,
+  isEnquiry,
+  storedEnquiries,
+} from "./support/enquiry-form";
 import { at, axe, env, expect, open, test } from "./support/fixtures";
 
 test(
@@ -61,14 +68,20 @@ test(
 
     const [response] = await Promise.all([page.waitForResponse((r) => isEnquiry(r.request())), f.submit.click()]);
     expect(response.status()).toBe(201);
-    expect(response.request().postDataJSON()).toEqual(enquiry);
+    // A person's enquiry: the four fields, and the spam screening's honeypot empty.
+    expect(response.request().postDataJSON()).toEqual({ ...enquiry, [HONEYPOT]: "" });
     await expect(f.status).toHaveText(text.successMessage!);
     for (const field of [f.name, f.phone, f.email, f.message]) await expect(field).toHaveValue("");
     await expect(f.submit).toBeEnabled();
 
     const stored = storedEnquiries(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === enquiry.email);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ ...enquiry, delivery: "stored-only" });
+    expect(stored[0]).toMatchObject({
+      ...enquiry,
+      screening: { verdict: "clean", signals: [] },
+      delivery: "stored-only",
+    });
+    expect(stored[0]).not.toHaveProperty(HONEYPOT);
 
     expect(await axe(page, testInfo, "/contact (success message)"), "axe violations").toEqual([]);
   },
@@ -121,5 +134,15 @@ test(
     ).toEqual([]);
 
     expect(await axe(page, testInfo, "/contact (error message)"), "axe violations").toEqual([]);
+  },
+);
+
+test(
+  "the spam screening's honeypot is out of sight, out of the accessibility tree and out of the Tab order",
+  at(375, 1280),
+  async ({ page }, testInfo) => {
+    await open(page, "/contact");
+    await expectHoneypotHidden(page);
+    expect(await axe(page, testInfo, "/contact (hydrated form)"), "axe violations").toEqual([]);
   },
 );

@@ -7,7 +7,14 @@
  */
 import type { Page } from "@playwright/test";
 import { enquiryResults } from "./support/content";
-import { formFields as fields, formText as text, isEnquiry, storedEnquiries as stored } from "./support/enquiry-form";
+import {
+  expectHoneypotHidden,
+  formFields as fields,
+  formText as text,
+  HONEYPOT,
+  isEnquiry,
+  storedEnquiries as stored,
+} from "./support/enquiry-form";
 import { env, expect, noJsAt, test } from "./support/fixtures";
 
 const noJs = noJsAt(375, 1280);
@@ -66,6 +73,10 @@ test.describe("the enquiry form without JavaScript", () => {
       const [post] = await Promise.all([page.waitForRequest(isEnquiry), f.submit.click()]);
       expect(post.method()).toBe("POST");
       expect(post.headers()["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+      // The browser posts every field of the form: the honeypot too, empty.
+      const posted = new URLSearchParams(post.postData() ?? "");
+      expect([...posted.keys()]).toEqual(["name", "phone", "email", "message", HONEYPOT]);
+      expect(posted.get(HONEYPOT)).toBe("");
       await expect(page).toHaveURL(/\/contact\/sent$/);
       expect(page.url(), "no personal data in the address").not.toMatch(/nojs-|Priya|98765/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiryResults.heading);
@@ -74,10 +85,24 @@ test.describe("the enquiry form without JavaScript", () => {
 
       const copies = stored(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === values.email);
       expect(copies).toHaveLength(1);
-      expect(copies[0]).toMatchObject({ ...values, delivery: "stored-only" });
+      expect(copies[0]).toMatchObject({
+        ...values,
+        screening: { verdict: "clean", signals: [] },
+        delivery: "stored-only",
+      });
+      expect(copies[0]).not.toHaveProperty(HONEYPOT);
 
       await page.getByRole("link", { name: enquiryResults.backLink }).click();
       await expect(page).toHaveURL(/\/contact$/);
+    },
+  );
+
+  test(
+    "the spam screening's honeypot is out of sight, out of the accessibility tree and out of the Tab order",
+    noJs,
+    async ({ page }) => {
+      await openContact(page);
+      await expectHoneypotHidden(page);
     },
   );
 

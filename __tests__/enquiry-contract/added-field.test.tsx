@@ -33,14 +33,19 @@ jest.mock("../../src/enquiry-contract/enquiry-fields", () => {
     label: "companyLabel",
     caption: "Company",
     autoComplete: "organization",
-    since: 3,
+    since: 4,
   };
-  const fields = actual.ENQUIRY_FIELDS as Record<string, unknown>;
-  const { message, ...before } = fields;
+  const fields = actual.ENQUIRY_FIELDS as Record<string, { kind: string }>;
+  const entries = Object.entries(fields).flatMap(([key, spec]) =>
+    key === "message" ? [["company", company] as const, [key, spec] as const] : [[key, spec] as const],
+  );
   for (const key of Object.keys(fields)) delete fields[key];
-  Object.assign(fields, before, { company }, { message });
-  actual.ENQUIRY_FIELD_NAMES.splice(0, Infinity, ...Object.keys(fields));
-  return { ...actual, ENQUIRY_VERSION: 3 };
+  Object.assign(fields, Object.fromEntries(entries));
+  // The lists the definition derives from its entries when it loads, derived again.
+  const keys = Object.keys(fields);
+  actual.FORM_FIELD_NAMES.splice(0, Infinity, ...keys);
+  actual.ENQUIRY_FIELD_NAMES.splice(0, Infinity, ...keys.filter((key) => fields[key]!.kind !== "honeypot"));
+  return { ...actual, ENQUIRY_VERSION: 4 };
 });
 
 const text = { ...content.contact.form, companyLabel: "Company name" } as unknown as EnquiryFormText;
@@ -98,7 +103,7 @@ async function fillForm(values: Record<string, string>) {
 test("the form: its input in the definition's place, with its limit, autocomplete and required check", async () => {
   await fillForm({ ...typed, company: "   " });
   const inputs = [...document.querySelectorAll("input, textarea")].map((e) => e.getAttribute("name"));
-  expect(inputs).toEqual(["name", "phone", "email", "company", "message"]);
+  expect(inputs).toEqual(["name", "phone", "email", "company", "message", "cyrus_confirm_field"]);
   const company = screen.getByLabelText("Company name");
   expect(company).toHaveAttribute("type", "text");
   expect(company).toHaveAttribute("maxLength", "120");
@@ -113,8 +118,15 @@ test("sent, validated, stored, e-mailed, recognised when sent again, and listed"
   await fillForm(typed);
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const body = String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body);
-  expect(JSON.parse(body)).toEqual({ ...typed, company: "Chennai Biologics Pvt Ltd" });
-  expect(Object.keys(JSON.parse(body) as object)).toEqual(["name", "phone", "email", "company", "message"]);
+  expect(JSON.parse(body)).toEqual({ ...typed, company: "Chennai Biologics Pvt Ltd", cyrus_confirm_field: "" });
+  expect(Object.keys(JSON.parse(body) as object)).toEqual([
+    "name",
+    "phone",
+    "email",
+    "company",
+    "message",
+    "cyrus_confirm_field",
+  ]);
 
   const { receiver, mails, post } = receiverWithMail();
   const answer = await post(body);
@@ -132,9 +144,10 @@ test("sent, validated, stored, e-mailed, recognised when sent again, and listed"
     "email",
     "company",
     "message",
+    "screening",
     "delivery",
   ]);
-  expect(JSON.parse(stored)).toMatchObject({ v: 3, id, company: "Chennai Biologics Pvt Ltd" });
+  expect(JSON.parse(stored)).toMatchObject({ v: 4, id, company: "Chennai Biologics Pvt Ltd" });
 
   expect(mails).toHaveLength(1);
   expect(mails[0]).toContain(
@@ -164,12 +177,14 @@ test("the receiver's validation applies its rules, and names it", async () => {
   expect(fs.existsSync(path.join(dir, "enquiries.jsonl"))).toBe(false);
 });
 
-test("lines stored before the field existed (version 2, and unversioned) read with it empty", async () => {
+test("lines stored before the field existed (versions 3 and 2, and unversioned) read with it empty", async () => {
   const { company: _c, ...older } = { ...typed, company: "" };
+  const screening = { verdict: "clean", signals: [] };
   const lines = [
     { id: "unversioned", receivedAt: "2026-11-20T09:30:00.000Z", ...older, delivery: "stored-only" },
     { v: 2, id: "v2", receivedAt: "2026-11-21T09:30:00.000Z", ...older, delivery: "stored-only" },
-    { v: 3, id: "v3-without-company", receivedAt: "2026-11-22T09:30:00.000Z", ...older, delivery: "stored-only" },
+    { v: 3, id: "v3", receivedAt: "2026-11-21T10:30:00.000Z", ...older, screening, delivery: "stored-only" },
+    { v: 4, id: "v4-without-company", receivedAt: "2026-11-22T09:30:00.000Z", ...older, delivery: "stored-only" },
   ];
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "enquiries.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
@@ -178,6 +193,7 @@ test("lines stored before the field existed (version 2, and unversioned) read wi
   expect(enquiries.map((e) => [e.id, (e as unknown as Record<string, string>).company])).toEqual([
     ["unversioned", ""],
     ["v2", ""],
+    ["v3", ""],
   ]);
-  expect(damagedLines).toBe(1); // a version-3 line must have it
+  expect(damagedLines).toBe(1); // a version-4 line must have it
 });

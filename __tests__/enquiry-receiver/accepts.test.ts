@@ -24,19 +24,32 @@ test("a valid enquiry gets 201 with its id, after one line is on disk", async ()
   const lines = site.storedLines() as Array<Record<string, string>>;
   expect(lines).toHaveLength(1);
   const [line] = lines;
-  expect(Object.keys(line!)).toEqual(["v", "id", "receivedAt", "name", "phone", "email", "message", "delivery"]);
+  expect(Object.keys(line!)).toEqual([
+    "v",
+    "id",
+    "receivedAt",
+    "name",
+    "phone",
+    "email",
+    "message",
+    "screening",
+    "delivery",
+  ]);
   expect(line).toEqual({
-    v: 2,
+    v: 3,
     id: answer.body.id,
     receivedAt: expect.any(String),
     ...validEnquiry,
+    screening: { verdict: "clean", signals: [] },
     delivery: "stored-only",
   });
   expect(Date.parse(line!.receivedAt!)).toBeGreaterThanOrEqual(before - 1000);
-  // The bytes of a line as the receiver wrote them before versions existed, behind the version.
+  // The bytes of a line as the receiver wrote them before versions existed, behind the version,
+  // with the spam screening's verdict before the delivery state.
   expect(fs.readFileSync(path.join(site.dir, "enquiries.jsonl"), "utf8")).toBe(
-    `{"v":2,"id":"${line!.id}","receivedAt":"${line!.receivedAt}","name":"Priya Raman","phone":"+91 44 2345 6789",` +
-      `"email":"priya@example.in","message":"We are planning a phase II study and would like a quote.","delivery":"stored-only"}\n`,
+    `{"v":3,"id":"${line!.id}","receivedAt":"${line!.receivedAt}","name":"Priya Raman","phone":"+91 44 2345 6789",` +
+      `"email":"priya@example.in","message":"We are planning a phase II study and would like a quote.",` +
+      `"screening":{"verdict":"clean","signals":[]},"delivery":"stored-only"}\n`,
   );
 });
 
@@ -96,14 +109,31 @@ test("__proto__ and constructor keys do nothing, and extra fields are neither us
   const payload =
     '{"__proto__": {"polluted": "yes", "name": "from-proto"}, "constructor": {"prototype": {"polluted": "yes"}},' +
     ' "name": "Priya", "email": "priya@example.in", "message": "Hi", "isAdmin": true, "delivery": "delivered",' +
-    ' "id": "chosen-by-client", "receivedAt": "1999-01-01T00:00:00Z"}';
+    ' "id": "chosen-by-client", "receivedAt": "1999-01-01T00:00:00Z", "v": 99,' +
+    ' "screening": {"verdict": "clean", "signals": ["chosen-by-client"]}}';
   const answer = await site.post(payload);
   expect(answer.status).toBe(201);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(Object.prototype).not.toHaveProperty("polluted");
   const [line] = site.storedLines() as Array<Record<string, unknown>>;
-  expect(Object.keys(line!)).toEqual(["v", "id", "receivedAt", "name", "phone", "email", "message", "delivery"]);
-  expect(line).toMatchObject({ v: 2, name: "Priya", phone: "", delivery: "stored-only" });
+  expect(Object.keys(line!)).toEqual([
+    "v",
+    "id",
+    "receivedAt",
+    "name",
+    "phone",
+    "email",
+    "message",
+    "screening",
+    "delivery",
+  ]);
+  expect(line).toMatchObject({
+    v: 3,
+    name: "Priya",
+    phone: "",
+    screening: { verdict: "clean", signals: [] },
+    delivery: "stored-only",
+  });
   expect(line!.id).toBe(answer.body.id);
   expect(line!.id).not.toBe("chosen-by-client");
   expect(line!.receivedAt).not.toMatch(/^1999/);

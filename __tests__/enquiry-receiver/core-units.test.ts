@@ -41,11 +41,13 @@ describe("settings", () => {
       ENQUIRY_TRUST_PROXY: "1",
       ENQUIRY_AWAIT_DELIVERY: "true",
       ENQUIRY_DEADLINE_SECONDS: "8",
+      ENQUIRY_SUSPECT_TO: " screening@cyrus.example ",
     };
     const config = loadConfig(env, "/srv/site");
     expect(config).toMatchObject({
       dataDir: path.resolve("/srv/site/data/enq"),
       smtpUrl: "smtps://user:pw@mail.example.com",
+      suspectTo: "screening@cyrus.example",
       from: "Cyrus website <desk@cyrus.example>",
       rateLimit: 3,
       rateWindowSeconds: 60,

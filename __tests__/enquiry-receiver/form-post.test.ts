@@ -45,11 +45,12 @@ test("a valid form post is stored once, then answered 303 to /contact/sent", asy
   // The same record as a JSON enquiry: the textarea's CRLF (a form's line break) stored as LF.
   expect(site.storedLines()).toEqual([
     {
-      v: 2,
+      v: 3,
       id: expect.any(String),
       receivedAt: expect.any(String),
       ...validEnquiry,
       message: "Line one\nLine two",
+      screening: { verdict: "clean", signals: [] },
       delivery: "stored-only",
     },
   ]);
@@ -102,7 +103,17 @@ test("fields other than the four are ignored, prototype names included", async (
   const body = `${new URLSearchParams(validEnquiry).toString()}&__proto__=x&constructor=y&isAdmin=1`;
   expect((await postForm(body)).location).toBe("/contact/sent");
   const [line] = site.storedLines() as Array<Record<string, unknown>>;
-  expect(Object.keys(line!)).toEqual(["v", "id", "receivedAt", "name", "phone", "email", "message", "delivery"]);
+  expect(Object.keys(line!)).toEqual([
+    "v",
+    "id",
+    "receivedAt",
+    "name",
+    "phone",
+    "email",
+    "message",
+    "screening",
+    "delivery",
+  ]);
 });
 
 test("past the rate limit: 303 to /contact/error, the refused one not stored", async () => {

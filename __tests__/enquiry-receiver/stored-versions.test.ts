@@ -106,7 +106,7 @@ test("retry e-mails an unversioned enquiry with every field", async () => {
   ]);
 });
 
-test("a resend of an unversioned enquiry is recognised; a new one is appended as a version 2 line after the old bytes", async () => {
+test("a resend of an unversioned enquiry is recognised; a new one is appended as a version 3 line after the old bytes", async () => {
   const before = fs.readFileSync(path.join(dir, "enquiries.jsonl"), "utf8");
   const receiver = createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir }, projectRoot), {
     mailer: null,
@@ -130,11 +130,12 @@ test("a resend of an unversioned enquiry is recognised; a new one is appended as
   const after = fs.readFileSync(path.join(dir, "enquiries.jsonl"), "utf8");
   expect(after.startsWith(before)).toBe(true);
   expect(JSON.parse(after.slice(before.length))).toEqual({
-    v: 2,
+    v: 3,
     id: JSON.parse(added.body).id,
     receivedAt: new Date(Date.parse(OLD.receivedAt) + 60 * 60_000).toISOString(),
     ...fields,
     message: "A new one.",
+    screening: { verdict: "clean", signals: [] },
     delivery: "stored-only",
   });
 });

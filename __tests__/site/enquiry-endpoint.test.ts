@@ -51,8 +51,29 @@ test("a valid enquiry is answered 201 with its id, and stored as one line", asyn
   const body = (await res.json()) as { ok: boolean; id: string };
   expect(body).toEqual({ ok: true, id: expect.any(String) });
   expect(storedLines()).toEqual([
-    { v: 2, id: body.id, receivedAt: expect.any(String), ...enquiry, delivery: "stored-only" },
+    {
+      v: 3,
+      id: body.id,
+      receivedAt: expect.any(String),
+      ...enquiry,
+      screening: { verdict: "clean", signals: [] },
+      delivery: "stored-only",
+    },
   ]);
+});
+
+test("a suspect enquiry (the honeypot filled, a link in the name) is answered 201 like any, and stored flagged", async () => {
+  const suspect = { ...enquiry, name: "Loans https://bit.ly/x", cyrus_confirm_field: "filled by a script" };
+  const res = await post(JSON.stringify(suspect));
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const line = storedLines().find((l) => (l as { id: string }).id === id);
+  expect(line).toMatchObject({
+    v: 3,
+    name: suspect.name,
+    screening: { verdict: "suspect", signals: ["honeypot", "url-in-name", "url-shortener"] },
+  });
+  expect(JSON.stringify(line)).not.toContain("filled by a script");
 });
 
 test.each<[string, () => Promise<Response>, number, string]>([

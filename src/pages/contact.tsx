@@ -63,6 +63,7 @@ export const query = graphql`
         phoneHint
         emailLabel
         messageLabel
+        honeypotLabel
         submit
         sending
         requiredMessage

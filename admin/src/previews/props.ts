@@ -177,6 +177,7 @@ export function contactProps(data: Data, ctx: Context): ContactViewProps {
       phoneHint: str(form.phoneHint),
       emailLabel: str(form.emailLabel),
       messageLabel: str(form.messageLabel),
+      honeypotLabel: str(form.honeypotLabel),
       submit: str(form.submit),
       sending: str(form.sending),
       requiredMessage: str(form.requiredMessage),

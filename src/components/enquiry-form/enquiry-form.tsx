@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
+  bodyOf,
   ENQUIRY_FIELD_NAMES,
   ENQUIRY_FIELDS,
-  enquiryOf,
   fieldSpec,
-  type Enquiry,
+  FORM_FIELD_NAMES,
+  HONEYPOT_FIELD,
+  type EnquiryBody,
   type EnquiryFieldName,
   type EnquiryFieldWording,
+  type FormFieldName,
 } from "../../enquiry-contract/enquiry-fields";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
+import { HoneypotField } from "./honeypot-field";
 import { configuredEndpoint, enquiryUrl, sendEnquiry } from "./send-enquiry";
 import * as styles from "./enquiry-form.module.css";
 
@@ -29,16 +33,18 @@ export interface EnquiryFormProps {
 }
 
 type Notice = "required" | "success" | "error";
-const EMPTY = enquiryOf(() => "");
+const EMPTY = bodyOf(() => "");
 const isBlank = (value: string) => value.trim() === "";
-const missing = (values: Enquiry, name: EnquiryFieldName) => fieldSpec(name).required && isBlank(values[name]);
+const missing = (values: EnquiryBody, name: EnquiryFieldName) => fieldSpec(name).required && isBlank(values[name]);
 
 /**
  * What is sent: single-line fields trimmed (a pasted e-mail's stray space must not fail the receiver),
- * free text exactly as typed.
+ * free text and the honeypot exactly as they are.
  */
-const payload = (values: Enquiry) =>
-  enquiryOf((name) => (fieldSpec(name).kind === "multiline" ? values[name] : values[name].trim()));
+const payload = (values: EnquiryBody) =>
+  bodyOf((name) =>
+    name === HONEYPOT_FIELD || fieldSpec(name).kind === "multiline" ? values[name] : values[name].trim(),
+  );
 
 /**
  * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
@@ -51,7 +57,7 @@ const payload = (values: Enquiry) =>
  */
 export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Enquiry>(EMPTY);
+  const [values, setValues] = useState<EnquiryBody>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // The button is disabled while sending, but state lands only on the next render: this ref makes a
@@ -66,8 +72,8 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
-    const typed = enquiryOf((name) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
-    if (ENQUIRY_FIELD_NAMES.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
+    const typed = bodyOf((name) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
+    if (FORM_FIELD_NAMES.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
   }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,7 +101,7 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
     }
   }
 
-  const onChange = (name: EnquiryFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const onChange = (name: FormFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const messages = { required: text.requiredMessage, success: text.successMessage, error: text.errorMessage };
 
   // method="post": a submit before hydration must never put the visitor's details in the URL.
@@ -110,7 +116,18 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
       data-state={submitting ? "submitting" : (notice ?? "idle")}
       onSubmit={handleSubmit}
     >
-      {ENQUIRY_FIELD_NAMES.map((name) => {
+      {FORM_FIELD_NAMES.map((name) => {
+        if (name === HONEYPOT_FIELD)
+          return (
+            <HoneypotField
+              key={name}
+              id={`${id}-${name}`}
+              name={name}
+              label={text[ENQUIRY_FIELDS[name].label]}
+              value={values[name]}
+              onChange={onChange}
+            />
+          );
         const spec = ENQUIRY_FIELDS[name];
         return (
           <EnquiryField

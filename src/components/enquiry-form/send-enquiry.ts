@@ -1,5 +1,6 @@
 /**
- * The site's one server call (spec §7): POST {backend}/email with the enquiry as JSON.
+ * The site's one server call (spec §7): POST {backend}/email with the enquiry as JSON: its fields and
+ * the spam screening's honeypot key (empty for a person), nothing else.
  *
  * - {backend} is a build-time setting, GATSBY_ENQUIRY_API (Gatsby inlines GATSBY_* variables into the
  *   browser bundle), default the site's own receiver under /api. A trailing slash is tolerated.
@@ -11,7 +12,7 @@
  *   absolute URLs), the token is never handed to another origin, where it would leak and where an
  *   unexpected header would make the CORS preflight fail.
  */
-import { enquiryOf, type Enquiry } from "../../enquiry-contract/enquiry-fields";
+import { bodyOf, type Enquiry, type HoneypotFieldName } from "../../enquiry-contract/enquiry-fields";
 
 export interface SendEnquiryOptions {
   /** Base address of the backend; default GATSBY_ENQUIRY_API or "/api". */
@@ -54,7 +55,10 @@ function isSameOrigin(url: string): boolean {
 }
 
 /** Resolves on a 2xx answer; rejects on any other status, or with fetch's own error on a network failure. */
-export async function sendEnquiry(enquiry: Enquiry, options: SendEnquiryOptions = {}): Promise<void> {
+export async function sendEnquiry(
+  enquiry: Enquiry & Partial<Record<HoneypotFieldName, string>>,
+  options: SendEnquiryOptions = {},
+): Promise<void> {
   const { endpoint = configuredEndpoint(), fetchImpl = fetch } = options;
   const url = enquiryUrl(endpoint);
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -63,8 +67,8 @@ export async function sendEnquiry(enquiry: Enquiry, options: SendEnquiryOptions 
   const response = await fetchImpl(url, {
     method: "POST",
     headers,
-    // Exactly the definition's fields, in its order: nothing else the caller's object may hold.
-    body: JSON.stringify(enquiryOf((name) => enquiry[name])),
+    // Exactly the definition's entries, in its order: nothing else the caller's object may hold.
+    body: JSON.stringify(bodyOf((name) => enquiry[name] ?? "")),
   });
   // A plain Error (an Error subclass would ship Babel's wrapNativeSuper helper to every visitor).
   if (!response.ok) throw new Error(`The enquiry endpoint answered HTTP ${response.status}`);

@@ -1,6 +1,7 @@
 /**
- * `npm run enquiries -- list [--undelivered] [--json]` and `npm run enquiries -- retry`: reading
- * the stored enquiries and re-sending the ones not delivered, from the data folder the receiver uses.
+ * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry` and `-- not-spam <id>`:
+ * reading the stored enquiries, re-sending the ones not delivered, and clearing one the spam
+ * screening flagged, from the data folder the receiver uses.
  */
 import { parseArgs } from "node:util";
 import { loadConfig, missingMailSettings, runtimeEnv, type Env } from "../core/config";
@@ -15,8 +16,14 @@ export interface CliOutput {
 }
 
 const USAGE = `usage: npm run enquiries -- <command>
-  list [--undelivered] [--json]   show stored enquiries and their delivery state
-  retry                           e-mail again every enquiry whose delivery failed or never finished`;
+  list [--undelivered] [--suspect] [--json]
+                                  show stored enquiries and their delivery state; --suspect: only
+                                  those the spam screening flagged (cleared ones say so)
+  retry                           e-mail again every enquiry whose delivery failed or never finished
+  not-spam <id>                   record that a flagged enquiry is not spam (a line is appended)`;
+
+/** Each command and how many arguments it takes. */
+const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -31,19 +38,20 @@ export async function runEnquiriesCli(
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { undelivered: { type: "boolean" }, json: { type: "boolean" } },
+      options: { undelivered: { type: "boolean" }, suspect: { type: "boolean" }, json: { type: "boolean" } },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const [command, ...extra] = parsed.positionals;
-  if ((command !== "list" && command !== "retry") || extra.length > 0) {
+  const [command, ...args] = parsed.positionals;
+  if (command === undefined || !Object.hasOwn(ARITY, command) || ARITY[command] !== args.length) {
     io.err(USAGE);
     return 2;
   }
   const config = loadConfig(env);
   const store = new EnquiryStore(config.dataDir);
+  if (command === "not-spam") return notSpam(store, args[0]!, io);
   return command === "list"
     ? list(store, parsed.values, io)
     : retry(store, createMailer(config), missingMailSettings(config), io);
@@ -51,21 +59,46 @@ export async function runEnquiriesCli(
 
 async function list(
   store: EnquiryStore,
-  options: { undelivered?: boolean; json?: boolean },
+  options: { undelivered?: boolean; suspect?: boolean; json?: boolean },
   io: CliOutput,
 ): Promise<number> {
   const { enquiries, damagedLines } = await store.list();
-  const shown = options.undelivered
-    ? enquiries.filter((e) => e.delivery === "pending" || e.delivery === "failed")
-    : enquiries;
+  const shown = enquiries
+    .filter((e) => !options.undelivered || e.delivery === "pending" || e.delivery === "failed")
+    .filter((e) => !options.suspect || e.screening?.verdict === "suspect");
   if (options.json) shown.forEach((e) => io.out(JSON.stringify(e)));
   else {
     formatTable(shown).forEach((line) => io.out(line));
+    const kinds = [options.undelivered && "undelivered", options.suspect && "suspect"].filter(Boolean).join(" ");
+    const cleared = options.suspect ? shown.filter((e) => e.clearedAt !== undefined).length : 0;
     io.out(
-      `${shown.length} ${options.undelivered ? "undelivered " : ""}enquir${shown.length === 1 ? "y" : "ies"} in ${store.enquiriesFile}`,
+      `${shown.length} ${kinds ? `${kinds} ` : ""}enquir${shown.length === 1 ? "y" : "ies"}${
+        cleared > 0 ? ` (${cleared} cleared as not spam)` : ""
+      } in ${store.enquiriesFile}`,
     );
   }
   if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable line(s) skipped in ${store.dir}`);
+  return 0;
+}
+
+/** Appends the review line, once: marking a cleared enquiry again changes nothing. */
+async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<number> {
+  const { enquiries } = await store.list();
+  const enquiry = enquiries.find((e) => e.id === id);
+  if (!enquiry) {
+    io.err(`no enquiry ${id} in ${store.enquiriesFile}`);
+    return 1;
+  }
+  if (enquiry.screening?.verdict !== "suspect") {
+    io.err(`enquiry ${id} was not flagged as possible spam: nothing to clear`);
+    return 1;
+  }
+  if (enquiry.clearedAt !== undefined) {
+    io.out(`enquiry ${id} was already cleared as not spam on ${enquiry.clearedAt}`);
+    return 0;
+  }
+  await store.recordReview({ id, at: new Date().toISOString(), review: "not-spam" });
+  io.out(`enquiry ${id} cleared as not spam (recorded in ${store.reviewsFile})`);
   return 0;
 }
 

@@ -2,6 +2,8 @@
  * The `enquiries list` table: one line per enquiry, long texts cut to fit a terminal. After the
  * record's own columns, a column per field of the definition, titled with its caption: required
  * fields first (the ones every row fills), then optional ones, free texts last (cut the most).
+ * Under a row, what else a person should know of it: the spam screening's signals (or that it was
+ * cleared as not spam), the last delivery error.
  */
 import { ENQUIRY_FIELD_NAMES, fieldSpec, type EnquiryFieldKind } from "../../enquiry-contract/enquiry-fields";
 import type { EnquiryRecord } from "../store/store";
@@ -34,6 +36,14 @@ export function formatTable(enquiries: readonly EnquiryRecord[]): string[] {
   const lines = [row(COLUMNS.map((c) => fit(c.title, c.width))), row(COLUMNS.map((c) => "-".repeat(c.width)))];
   for (const enquiry of enquiries) {
     lines.push(row(COLUMNS.map((c) => fit(c.value(enquiry), c.width))));
+    if (enquiry.screening?.verdict === "suspect") {
+      const signals = enquiry.screening.signals.join(", ");
+      lines.push(
+        enquiry.clearedAt
+          ? `    cleared as not spam ${enquiry.clearedAt.slice(0, 16).replace("T", " ")} (flagged: ${signals})`
+          : `    possible spam: ${signals}`,
+      );
+    }
     if (enquiry.lastError && enquiry.delivery !== "delivered") lines.push(`    last error: ${enquiry.lastError}`);
   }
   return lines;

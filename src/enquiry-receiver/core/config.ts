@@ -14,6 +14,8 @@ export interface EnquiryConfig {
   smtpUrl: string | undefined;
   /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
   to: string | undefined;
+  /** Recipient(s) of the enquiries the spam screening flags, instead of `to`; unset: `to`. */
+  suspectTo: string | undefined;
   from: string | undefined;
   rateLimit: number;
   rateWindowSeconds: number;
@@ -56,6 +58,7 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
     dataDir: path.resolve(projectRoot, value("ENQUIRY_DATA_DIR") ?? "var/enquiries"),
     smtpUrl: value("SMTP_URL"),
     to,
+    suspectTo: value("ENQUIRY_SUSPECT_TO"),
     from: value("ENQUIRY_FROM") ?? (to ? `Cyrus website <${firstAddress(to)}>` : undefined),
     rateLimit: positiveIntegerSetting("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
     rateWindowSeconds: positiveIntegerSetting("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),

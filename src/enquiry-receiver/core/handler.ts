@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
 import type { Mailer } from "../mail/mailer";
+import { screenEnquiry, type Screening } from "../screening/screen";
 import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
@@ -41,12 +42,15 @@ async function answerEnquiry(ctx: HandlerContext, req: EnquiryRequest): Promise<
   if (!parsed.ok) return parsed.response;
   const checked = validateEnquiry(parsed.value);
   if (!checked.ok) return answers.invalidFields(checked.fields);
+  // Flagged, never refused: from here on a suspect enquiry goes the way of any other (duplicates,
+  // rate limit, storage, delivery, answer); only its stored line and its e-mail say what was found.
+  const screening = screenEnquiry(checked.enquiry, parsed.value);
 
   const claim = await ctx.recent.claim(checked.enquiry, ctx.now());
   if ("duplicateOf" in claim) return answers.duplicate(claim.duplicateOf);
   let known = false;
   try {
-    const outcome = await storeOnce(ctx, req, checked.enquiry);
+    const outcome = await storeOnce(ctx, req, checked.enquiry, screening);
     if ("response" in outcome) return outcome.response;
     const answer = await deliverAndAnswer(ctx, outcome.stored);
     // A resend after 502 delivery_failed (hosts without a lasting disk) is a new attempt, not a duplicate.
@@ -65,6 +69,7 @@ async function storeOnce(
   ctx: HandlerContext,
   req: EnquiryRequest,
   fields: Enquiry,
+  screening: Screening,
 ): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
   // Counted after validation: only enquiries that would be stored use up a client's allowance.
   const client = clientKey(req.clientAddress);
@@ -87,6 +92,7 @@ async function storeOnce(
     id: randomUUID(),
     receivedAt: new Date(now).toISOString(),
     ...fields,
+    screening,
     delivery: ctx.mailer ? "pending" : "stored-only",
   };
   try {

@@ -36,7 +36,9 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     log.warn(`enquiries will be stored only: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
   }
   log.info(
-    `enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}`,
+    `enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}${
+      mailer && config.suspectTo ? ` (possible spam to ${config.suspectTo})` : ""
+    }`,
   );
 
   const underWay = new Set<Promise<unknown>>();

@@ -34,7 +34,11 @@ const FORMATS: Record<EnquiryFieldKind, { pattern: RegExp; message: string } | u
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Surrogate}/u;
 
-/** Checks the definition's fields of a parsed JSON object; other keys are ignored (never copied). */
+/**
+ * Checks the definition's fields of a parsed JSON object; other keys are ignored (never copied).
+ * The honeypot is not one of them: whatever it holds, it is never a reason to refuse (a password
+ * manager may fill it for a person), nor copied; the spam screening reads it (../screening).
+ */
 export function validateEnquiry(body: Readonly<Record<string, unknown>>): Validation {
   const fields: FieldErrors = {};
   const enquiry = {} as Enquiry;

@@ -1,8 +1,11 @@
 /**
  * An accepted enquiry as one line of enquiries.jsonl: the definition's version ("v"), then its id,
- * when it arrived, every field of the definition in its order, and its delivery state when stored.
+ * when it arrived, every field of the definition in its order, the spam screening's verdict
+ * ("screening", since version 3) and its delivery state when stored. The honeypot is never stored:
+ * its value is at most a signal in "screening".
  * Lines of older versions stay readable: a field added since (`since` in the definition) reads as
- * empty, a field since removed is left out; lines written before versions existed are version 1.
+ * empty, a field since removed is left out, and a line without "screening" (written before it
+ * existed) reads as never screened; lines written before versions existed are version 1.
  */
 import {
   ENQUIRY_FIELD_NAMES,
@@ -11,18 +14,21 @@ import {
   fieldSpec,
   type Enquiry,
 } from "../../enquiry-contract/enquiry-fields";
+import type { Screening } from "../screening/screen";
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export interface StoredEnquiry extends Enquiry {
   id: string;
   receivedAt: string;
+  /** The receiver always screens what it stores; undefined on lines written before screening existed. */
+  screening?: Screening;
   delivery: "pending" | "stored-only";
 }
 
 /** The line to append: the version first, the fields in the definition's order, nothing else. */
 export function storedLine(enquiry: StoredEnquiry): object {
-  const { id, receivedAt, delivery } = enquiry;
-  return { v: ENQUIRY_VERSION, id, receivedAt, ...enquiryOf((name) => enquiry[name]), delivery };
+  const { id, receivedAt, screening, delivery } = enquiry;
+  return { v: ENQUIRY_VERSION, id, receivedAt, ...enquiryOf((name) => enquiry[name]), screening, delivery };
 }
 
 /** A parsed line as today's StoredEnquiry, or undefined when it is not an enquiry of any version. */
@@ -42,5 +48,18 @@ export function readStoredLine(value: unknown): StoredEnquiry | undefined {
     else if (raw === undefined && addedLater) fields[name] = "";
     else return undefined;
   }
-  return { id, receivedAt, ...(fields as Enquiry), delivery };
+  if (line.screening === undefined) return { id, receivedAt, ...(fields as Enquiry), delivery };
+  const screening = readScreening(line.screening);
+  if (!screening) return undefined;
+  return { id, receivedAt, ...(fields as Enquiry), screening, delivery };
+}
+
+function readScreening(value: unknown): Screening | undefined {
+  const s = value as Partial<Record<keyof Screening, unknown>> | null | undefined;
+  if (typeof s !== "object" || s === null) return undefined;
+  if (s.verdict !== "clean" && s.verdict !== "suspect") return undefined;
+  // Signal names are tokens ("url-in-name"): nothing that could reach a mail header as more than one.
+  const token = (signal: unknown) => typeof signal === "string" && /^[a-z0-9-]+$/.test(signal);
+  if (!Array.isArray(s.signals) || !s.signals.every(token)) return undefined;
+  return { verdict: s.verdict, signals: s.signals as string[] };
 }
