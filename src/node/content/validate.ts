@@ -60,9 +60,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
         message: `needs at least ${source.minEntries} ${source.schema} file (one file per ${source.schema}, e.g. ${collectionFolder(source)}/<${source.key}>.yaml)`,
       });
     }
-    const schemaJson = JSON.parse(
-      fs.readFileSync(path.join(dataDir, "schemas", `${source.schema}.schema.json`), "utf8"),
-    );
+    const schemaJson = readSchema(dataDir, source);
     const validate = ajv.compile(schemaJson);
     for (const file of files) {
       const abs = path.join(dataDir, file);
@@ -72,15 +70,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
         continue;
       }
       loaded.push(loadedFile);
-      const typed = typedTextProblems(loadedFile, schemaJson);
-      // A text that YAML read as a number is also "not a string" to the schema: its own message says more.
-      const typedFields = new Set(typed.map((p) => p.field));
-      problems.push(
-        ...typed,
-        ...schemaProblems(loadedFile, validate).filter((p) => !typedFields.has(p.field)),
-        ...imageProblems(loadedFile),
-        ...fileNameProblems(loadedFile),
-      );
+      problems.push(...fileProblems(loadedFile, validate, schemaJson));
       warnings.push(...imageSizeWarnings(loadedFile, schemaJson));
     }
   }
@@ -90,15 +80,127 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
   return { problems: inReadingOrder(dedupe(problems)), warnings: inReadingOrder(warnings) };
 }
 
+/**
+ * The problems of one content file's text as `inspectContent` reports them when the file holds that
+ * text: its own (YAML, text fields, schema, image paths, file name, a file the site does not read) and
+ * those of its references to other files (an entry of the dropdown or a gallery that names no file,
+ * an order another service has), against the other files as they are on disk. Problems of other files
+ * or of a folder are not among them. `file` is relative to `dataDir` (services/study-design.yaml), and
+ * need not be on disk. Pure: reads files, writes nothing.
+ */
+export function checkFileText(
+  dataDir: string,
+  file: string,
+  text: string,
+  rootDir: string = path.dirname(dataDir),
+): ContentProblem[] {
+  const relOf = (abs: string) => path.relative(rootDir, abs).split(path.sep).join("/");
+  const abs = path.join(dataDir, file);
+  const rel = relOf(abs);
+  const source = sourceOf(file);
+  // data/schemas/ is not content (nor in Gatsby's File nodes); anything else the site does not read is a stray file.
+  if (file.startsWith("schemas/")) return [];
+  if (!source) return [strayFile(rel)];
+  const problems: ContentProblem[] = [];
+  const schemaText = fs.readFileSync(schemaPath(dataDir, source), "utf8");
+  const schemaJson = JSON.parse(schemaText) as JsonSchema;
+  const own = parseFile(abs, rel, source, text, problems);
+  if (own) problems.push(...fileProblems(own, compiled(schemaText, schemaJson), schemaJson));
+  // Its references, among every content file as inspectContent reads them (in the same order: which of
+  // two services with one order has the problem depends on it), this one with the text given.
+  const loaded: LoadedFile[] = [];
+  const unreadable: string[] = [];
+  for (const other of contentFiles) {
+    const files = filesOf(dataDir, other);
+    if (other === source && !files.includes(file)) files.push(file);
+    for (const name of files.sort()) {
+      if (name === file) {
+        if (own) loaded.push(own);
+        else unreadable.push(name);
+        continue;
+      }
+      const otherAbs = path.join(dataDir, name);
+      let otherText: string;
+      try {
+        otherText = fs.readFileSync(otherAbs, "utf8");
+      } catch {
+        continue; // missing, or removed meanwhile: its own problem, not this file's
+      }
+      const otherFile = parsedBefore(otherAbs, relOf(otherAbs), other, otherText);
+      if (otherFile) loaded.push(otherFile);
+      else unreadable.push(name);
+    }
+  }
+  problems.push(...checkReferences(loaded, unreadable));
+  return inReadingOrder(dedupe(problems.filter((p) => p.file === rel)));
+}
+
+const schemaPath = (dataDir: string, source: ContentSource) =>
+  path.join(dataDir, "schemas", `${source.schema}.schema.json`);
+
+function readSchema(dataDir: string, source: ContentSource): JsonSchema {
+  return JSON.parse(fs.readFileSync(schemaPath(dataDir, source), "utf8"));
+}
+
+/**
+ * checkFileText runs on every change `gatsby develop` sees: what it would do again for the same input
+ * (compile a schema, parse a file that did not change) is kept, by the text it was made from.
+ */
+const validators = new Map<string, ValidateFunction>();
+const parsed = new Map<string, { text: string; file: LoadedFile | undefined }>();
+
+function compiled(schemaText: string, schema: JsonSchema): ValidateFunction {
+  let validate = validators.get(schemaText);
+  if (!validate) {
+    // One per text: an edited schema leaves its previous version behind (a few, in a session).
+    validate = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(schema);
+    validators.set(schemaText, validate);
+  }
+  return validate;
+}
+
+/** parseFile, without its problems, once per text of a file. */
+function parsedBefore(abs: string, rel: string, source: ContentSource, text: string): LoadedFile | undefined {
+  const key = `${abs}\0${rel}\0${source.file}`;
+  const known = parsed.get(key);
+  if (known?.text === text) return known.file;
+  const file = parseFile(abs, rel, source, text, []);
+  parsed.set(key, { text, file });
+  return file;
+}
+
 /** Parses one file; its YAML problems (in plain words) go to `problems` and give no file. */
 function loadFile(abs: string, rel: string, source: ContentSource, problems: ContentProblem[]): LoadedFile | undefined {
-  const text = fs.readFileSync(abs, "utf8");
+  return parseFile(abs, rel, source, fs.readFileSync(abs, "utf8"), problems);
+}
+
+/** Parses a file's text; its YAML problems (in plain words) go to `problems` and give no file. */
+function parseFile(
+  abs: string,
+  rel: string,
+  source: ContentSource,
+  text: string,
+  problems: ContentProblem[],
+): LoadedFile | undefined {
   const parsed = parseYaml(text);
   if (parsed.problems.length > 0 || parsed.data === undefined) {
     problems.push(...parsed.problems.map((p) => ({ file: rel, ...p })));
     return undefined;
   }
   return { rel, abs, source, text, doc: parsed.doc, lines: parsed.lines, data: parsed.data };
+}
+
+/** The problems of a file that parsed, found in the file alone (not its references to other files). */
+function fileProblems(file: LoadedFile, validate: ValidateFunction, schema: JsonSchema): ContentProblem[] {
+  const typed = typedTextProblems(file, schema);
+  // A text that YAML read as a number is also "not a string" to the schema: its own message says more.
+  const typedFields = new Set(typed.map((p) => p.field));
+  return [
+    ...typed,
+    ...schemaProblems(file, validate).filter((p) => !typedFields.has(p.field)),
+    ...imageProblems(file),
+    ...fileNameProblems(file),
+  ];
 }
 
 /** Text fields that would be published differently from what was typed (a number, a comment, a tab). */
@@ -166,17 +268,20 @@ function strayFiles(dataDir: string, relOf: (abs: string) => string): ContentPro
         if (!(dir === dataDir && entry.name === "schemas")) visit(abs);
       } else if (YAML_FILE.test(entry.name)) {
         const file = path.relative(dataDir, abs).split(path.sep).join("/");
-        if (!sourceOf(file)) {
-          problems.push({
-            file: relOf(abs),
-            message: `is not a file the site reads. Content files are ${contentFiles.map((s) => `data/${s.file.replace("*", `<${s.key}>`)}`).join(", ")}: move it to the right place, or delete it`,
-          });
-        }
+        if (!sourceOf(file)) problems.push(strayFile(relOf(abs)));
       }
     }
   };
   visit(dataDir);
   return problems;
+}
+
+/** A YAML file the site would not read; `rel`: its path from the project root. */
+function strayFile(rel: string): ContentProblem {
+  return {
+    file: rel,
+    message: `is not a file the site reads. Content files are ${contentFiles.map((s) => `data/${s.file.replace("*", `<${s.key}>`)}`).join(", ")}: move it to the right place, or delete it`,
+  };
 }
 
 function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
