@@ -12,6 +12,7 @@ import type { ContentProblem } from "../../src/node/content/problems";
 import {
   DevelopSession,
   HELD_KEY,
+  type QueryArgs,
   type SourceArgs,
 } from "../../plugins/gatsby-plugin-cyrus-content/src/develop-session";
 import { LastGoodVersions, decide } from "../../plugins/gatsby-plugin-cyrus-content/src/last-good";
@@ -77,9 +78,11 @@ describe("DevelopSession", () => {
     },
   };
   const reporter = { error: jest.fn(), success: jest.fn(), warn: jest.fn() } as unknown as ContentReporter;
+  /** The File node Gatsby makes of the file as it is on disk (its id stays with its path). */
   const node = (): YamlFileNode => ({
     id: "file-a",
     absolutePath: abs,
+    modifiedTime: fs.statSync(abs).mtime.toJSON(),
     internal: { type: "File", mediaType: "text/yaml" },
   });
   const nodeArgs = (): TransformArgs => ({
@@ -93,7 +96,11 @@ describe("DevelopSession", () => {
 
   /** A session as after a passing start-up check, with its own validation (the problems set by the test). */
   function started(): DevelopSession {
-    const session = new DevelopSession(root, reporter, transformer, () => problems);
+    const session = new DevelopSession(root, reporter, transformer, {
+      validate: () => problems,
+      checkText: (_dataDir, file) => problems.filter((p) => p.file === `data/${file}`),
+      caughtUp: { interval: 10, timeout: 300 },
+    });
     session.start([], false);
     return session;
   }
@@ -144,42 +151,118 @@ describe("DevelopSession", () => {
     expect(given).toEqual([{ node: "file-a", text: "title: New\n" }]);
   });
 
-  /** sourceNodes' arguments, with Gatsby's plugin cache as a Map. */
-  const sourceArgs = (cache: Map<string, unknown>, getNode = jest.fn(() => node())): SourceArgs => ({
-    ...nodeArgs(),
-    getNode,
-    // Gatsby has caught up: a File node for every file, as it is on disk.
-    getNodesByType: () =>
-      fs
-        .readdirSync(path.join(root, "data"), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.join(entry.parentPath, entry.name))
-        .map((file) => ({ absolutePath: file, modifiedTime: fs.statSync(file).mtime.toJSON() })),
-    cache: {
-      get: async (key: string) => cache.get(key),
-      set: async (key: string, value: unknown) => cache.set(key, value),
-    },
-  });
+  /**
+   * What sourceNodes and onPreExtractQueries get: Gatsby's nodes (a File node for every file, as it is on
+   * disk), the node actions, and its plugin cache as a Map.
+   */
+  const gatsby = (cache: Map<string, unknown>, getNode = jest.fn(() => node())): SourceArgs & QueryArgs => {
+    const { actions, createNodeId, createContentDigest } = nodeArgs();
+    return {
+      actions,
+      createNodeId,
+      createContentDigest,
+      getNode,
+      getNodesByType: () =>
+        fs
+          .readdirSync(path.join(root, "data"), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name))
+          .map((file) => ({ absolutePath: file, modifiedTime: fs.statSync(file).mtime.toJSON() })),
+      cache: {
+        get: async (key: string) => cache.get(key),
+        set: async (key: string, value: unknown) => cache.set(key, value),
+      },
+    };
+  };
 
-  test("another file's fix releases a held file: the transformer gets its current text", async () => {
+  /** Gatsby hands over another file (its File node as it is on disk). */
+  const handOver = (other: string): TransformArgs => {
+    const otherAbs = path.join(root, other);
+    return {
+      ...nodeArgs(),
+      node: {
+        id: `file-${path.basename(other)}`,
+        absolutePath: otherAbs,
+        modifiedTime: fs.statSync(otherAbs).mtime.toJSON(),
+        internal: { type: "File", mediaType: "text/yaml" },
+      },
+    };
+  };
+
+  test("another file's fix releases a held file before the queries, once Gatsby has that file: the transformer gets its current text", async () => {
     const session = started();
     const cache = new Map<string, unknown>();
     const getNode = jest.fn(() => node());
-    await session.attach(sourceArgs(cache, getNode), {});
+    await session.attach(gatsby(cache, getNode), {});
     write("title: Two\n");
     problems = [problem(FILE, "names a service that is not there yet")];
     await session.transform(nodeArgs(), {});
+    await session.beforeQueries(gatsby(cache, getNode));
     expect(given.at(-1)?.text).toBe("title: One\n");
     expect(cache.get(HELD_KEY)).toEqual([[FILE, "file-a"]]);
 
+    // The service's file comes: its text puts the held file right, but Gatsby has not handed it over
+    // yet (no ServicesYaml node), so the held file waits.
     problems = [];
-    // Something else under data/ changed (the check runs again only then).
     fs.writeFileSync(path.join(root, "data/services/b.yaml"), "title: B\n");
     await session.refresh();
+    await session.beforeQueries(gatsby(cache, getNode));
+    expect(given.map((g) => g.text)).not.toContain("title: Two\n");
+    expect(session.lastGood.isHeld(FILE)).toBe(true);
+
+    // Gatsby hands it over, then is about to run the queries: the held file's current text.
+    await session.transform(handOver("data/services/b.yaml"), {});
+    expect(given.at(-1)?.text).toBe("title: B\n");
+    await session.beforeQueries(gatsby(cache, getNode));
     expect(getNode).toHaveBeenCalledWith("file-a");
     expect(given.at(-1)?.text).toBe("title: Two\n");
     expect(session.lastGood.isHeld(FILE)).toBe(false);
     expect(cache.get(HELD_KEY)).toEqual([]);
+  });
+
+  test("before the queries, the files Gatsby handed over are made into nodes first", async () => {
+    const session = started();
+    const cache = new Map<string, unknown>();
+    await session.attach(gatsby(cache), {});
+    write("title: Two\n");
+    problems = [problem(FILE, "names a service that is not there yet")];
+    await session.transform(nodeArgs(), {});
+    problems = [];
+    fs.writeFileSync(path.join(root, "data/services/b.yaml"), "title: B\n");
+    // Gatsby calls onCreateNode and goes on to the queries without waiting for it.
+    let read: (text: string) => void = () => undefined;
+    const transforming = session.transform(
+      {
+        ...handOver("data/services/b.yaml"),
+        loadNodeContent: () => new Promise<string>((resolve) => (read = resolve)),
+      },
+      {},
+    );
+    const beforeQueries = session.beforeQueries(gatsby(cache));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(given.map((g) => g.text)).toEqual(["title: One\n"]);
+    read("title: B\n");
+    await Promise.all([transforming, beforeQueries]);
+    expect(given.map((g) => g.text)).toEqual(["title: One\n", "title: B\n", "title: Two\n"]);
+  });
+
+  test("before the queries, the session waits for Gatsby to hand over the file that put a held file right", async () => {
+    const session = started();
+    const cache = new Map<string, unknown>();
+    await session.attach(gatsby(cache), {});
+    write("title: Two\n");
+    problems = [problem(FILE, "names a service that is not there yet")];
+    await session.transform(nodeArgs(), {});
+    problems = [];
+    fs.writeFileSync(path.join(root, "data/services/b.yaml"), "title: B\n");
+    // The queries are about to run before Gatsby's watcher has made the service's File node; it comes meanwhile.
+    const beforeQueries = session.beforeQueries(gatsby(cache));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(session.lastGood.isHeld(FILE)).toBe(true);
+    await session.transform(handOver("data/services/b.yaml"), {});
+    await beforeQueries;
+    expect(given.map((g) => g.text)).toEqual(["title: One\n", "title: B\n", "title: Two\n"]);
+    expect(session.lastGood.isHeld(FILE)).toBe(false);
   });
 
   test("a run after one that stopped with files held back reads them again, as they are now", async () => {
@@ -189,8 +272,124 @@ describe("DevelopSession", () => {
     await session.transform(nodeArgs(), {});
     expect(cache.get(HELD_KEY)).toEqual([[FILE, "file-a"]]);
     given = [];
-    await session.attach(sourceArgs(cache), {});
+    await session.attach(gatsby(cache), {});
+    expect(session.lastGood.isHeld(FILE)).toBe(true);
+    // Before the first queries.
+    await session.beforeQueries(gatsby(cache));
     expect(given).toEqual([{ node: "file-a", text: "title: One\n" }]);
     expect(cache.get(HELD_KEY)).toEqual([]);
+  });
+});
+
+describe("DevelopSession with the site's checks, on a copy of data/", () => {
+  let root: string;
+  let given: Array<{ file: string; text: string }>;
+  const transformer: YamlTransformer = {
+    shouldOnCreateNode: () => true,
+    onCreateNode: async (args) => {
+      given.push({ file: path.relative(root, args.node.absolutePath), text: await args.loadNodeContent(args.node) });
+    },
+  };
+  const reporter = { error: jest.fn(), success: jest.fn(), warn: jest.fn() } as unknown as ContentReporter;
+  const abs = (file: string) => path.join(root, file);
+  const fileNode = (file: string): YamlFileNode => ({
+    id: `file ${file}`,
+    absolutePath: abs(file),
+    modifiedTime: fs.statSync(abs(file)).mtime.toJSON(),
+    internal: { type: "File", mediaType: "text/yaml" },
+  });
+  /** Gatsby hands over `file` as `text`: what it read from disk, which may be older than the file now. */
+  const handOver = (file: string, text = fs.readFileSync(abs(file), "utf8")): TransformArgs => ({
+    node: fileNode(file),
+    loadNodeContent: async () => text,
+    actions: { createNode: jest.fn(), createParentChildLink: jest.fn() },
+    createNodeId: (id) => id,
+    createContentDigest: () => "digest",
+  });
+  const gatsby = (): SourceArgs & QueryArgs => ({
+    actions: { createNode: jest.fn(), createParentChildLink: jest.fn() },
+    createNodeId: (id) => id,
+    createContentDigest: () => "digest",
+    getNode: (id: string) => fileNode(id.replace(/^file /, "")),
+    getNodesByType: () =>
+      fs
+        .readdirSync(path.join(root, "data"), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .map((file) => ({ absolutePath: file, modifiedTime: fs.statSync(file).mtime.toJSON() })),
+    cache: { get: async () => undefined, set: async () => undefined },
+  });
+  const session = () => {
+    const s = new DevelopSession(root, reporter, transformer, { caughtUp: { interval: 10, timeout: 300 } });
+    s.start([], false);
+    return s;
+  };
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-last-good-site-"));
+    fs.cpSync(path.resolve(__dirname, "../../data"), path.join(root, "data"), { recursive: true });
+    given = [];
+  });
+
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test("a broken text read before the editor put the file right is held back, not handed to the transformer", async () => {
+    const s = session();
+    const file = fs
+      .readdirSync(path.join(root, "data/services"))
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => `data/services/${name}`)[0]!;
+    const good = fs.readFileSync(abs(file), "utf8");
+    const edited = good.replace(/^title:.*$/m, "title: Edited");
+    fs.writeFileSync(abs(file), edited);
+    await s.transform(handOver(file), {});
+    expect(given.at(-1)).toEqual({ file, text: edited });
+    // A slip, and at once the good text again: on disk the file is good when Gatsby hands over the slip.
+    const broken = edited.replace(/^menuLabel:/m, " menuLabel:");
+    fs.writeFileSync(abs(file), good);
+    await s.transform(handOver(file, broken), {});
+    expect(given.at(-1)).toEqual({ file, text: edited });
+    expect(given.map((g) => g.text)).not.toContain(broken);
+    expect(s.lastGood.isHeld(file)).toBe(true);
+    // Then Gatsby hands over the good text.
+    await s.transform(handOver(file), {});
+    expect(given.at(-1)).toEqual({ file, text: good });
+    expect(s.lastGood.isHeld(file)).toBe(false);
+  });
+
+  test("the dropdown naming a service to come follows once Gatsby has handed over the service's file", async () => {
+    const s = session();
+    await s.attach(gatsby(), {});
+    const navigation = "data/navigation/navigation.yaml";
+    const slug = "content-check-added";
+    const services = fs.readdirSync(path.join(root, "data/services")).filter((name) => name.endsWith(".yaml"));
+    const named = fs.readFileSync(abs(navigation), "utf8").replace(/^(servicesMenu:\n)(\s*- )/m, `$1$2${slug}\n$2`);
+    fs.writeFileSync(abs(navigation), named);
+    await s.transform(handOver(navigation), {});
+    await s.beforeQueries(gatsby());
+    expect(s.lastGood.isHeld(navigation)).toBe(true);
+    expect(given.map((g) => g.text)).not.toContain(named);
+
+    const serviceFile = `data/services/${slug}.yaml`;
+    const orders = services.map((name) =>
+      Number(/^order:\s*(\d+)/m.exec(fs.readFileSync(path.join(root, "data/services", name), "utf8"))?.[1] ?? 0),
+    );
+    fs.writeFileSync(
+      abs(serviceFile),
+      fs
+        .readFileSync(path.join(root, "data/services", services[0]!), "utf8")
+        .replace(/^slug:.*$/m, `slug: ${slug}`)
+        .replace(/^order:.*$/m, `order: ${Math.max(...orders) + 1}`),
+    );
+    // On disk the dropdown is right now, but Gatsby has no node of the service yet: it waits.
+    await s.refresh();
+    await s.beforeQueries(gatsby());
+    expect(s.lastGood.isHeld(navigation)).toBe(true);
+    // Gatsby hands the service over, then is about to run the queries.
+    await s.transform(handOver(serviceFile), {});
+    await s.beforeQueries(gatsby());
+    expect(given.slice(-2).map((g) => g.file)).toEqual([serviceFile, navigation]);
+    expect(given.at(-1)?.text).toBe(named);
+    expect(s.lastGood.isHeld(navigation)).toBe(false);
   });
 });

@@ -73,3 +73,17 @@ test("given a text, the transformer reads that instead of the file", async () =>
   await runTransformer(loadYamlTransformer(root), transformArgs, {}, "slug: a\ntitle: Last good\n");
   expect(createNode.mock.calls[0]?.[0]).toMatchObject({ title: "Last good" });
 });
+
+test("resolves once Gatsby has the nodes: the promise createNode answers (the node in its datastore)", async () => {
+  const { transformArgs, createNode } = args("slug: a\ntitle: A\n");
+  let stored: () => void = () => undefined;
+  createNode.mockReturnValue(new Promise<void>((resolve) => (stored = resolve)));
+  let done = false;
+  const running = runTransformer(loadYamlTransformer(root), transformArgs, {}).then(() => (done = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(createNode).toHaveBeenCalledTimes(1);
+  expect(done).toBe(false);
+  stored();
+  await running;
+  expect(done).toBe(true);
+});

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { DevelopSession, type SourceArgs } from "./src/develop-session";
+import { DevelopSession, type QueryArgs, type SourceArgs } from "./src/develop-session";
 import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
 import { INTERNALS, internalChanged } from "./src/internals";
 import { contentReporter, type ContentReporter } from "./src/reporter";
@@ -59,9 +59,18 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) => {
   return runTransformer(yaml(), transformArgs, options);
 };
 
-/** develop: keeps what it needs to make nodes later, when a file's problems are gone. */
+/** develop: Gatsby's plugin cache, where the files held back are kept between runs. */
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, options) => {
   await session?.attach(args as unknown as SourceArgs, options);
+};
+
+/**
+ * develop: Gatsby runs onPreExtractQueries, and waits for it, each time it is about to run the queries
+ * (after every batch of node changes): the held files another file put right are read again here,
+ * once that file's nodes are in.
+ */
+export const onPreExtractQueries: GatsbyNode["onPreExtractQueries"] = async (args) => {
+  await session?.beforeQueries(args as unknown as QueryArgs);
 };
 
 /** develop: the problems for the overlay, as JSON and as a stream of server-sent events. */

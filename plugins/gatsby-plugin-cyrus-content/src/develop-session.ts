@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { YAML_FILE } from "../../../src/node/content/content-files";
 import type { ContentProblem } from "../../../src/node/content/problems";
-import { gatsbyCaughtUp, type FileNode } from "./caught-up";
+import { checkFileText } from "../../../src/node/content/validate";
+import { filesBehind, type Decided, type FileNode } from "./caught-up";
 import { ContentCheck, type Validate } from "./content-check";
-import { LastGoodVersions, problemsOf } from "./last-good";
+import { LastGoodVersions } from "./last-good";
 import { ProblemsFeed } from "./problems-feed";
 import type { ContentReporter } from "./reporter";
 import { terminalReport } from "./terminal";
@@ -20,12 +21,17 @@ export interface HeldStore {
   set(key: string, value: unknown): Promise<unknown>;
 }
 
-/** sourceNodes' arguments, kept to make nodes after it: as gatsby-source-filesystem's watcher does. */
-export type SourceArgs = Omit<TransformArgs, "node" | "loadNodeContent"> & {
+/** What the session reads of Gatsby's nodes (every Node API's arguments have them). */
+export interface NodeLookup {
   getNode: (id: string) => YamlFileNode | undefined;
   getNodesByType: (type: string) => FileNode[];
-  cache: HeldStore;
-};
+}
+
+/** sourceNodes' arguments: Gatsby's plugin cache, for the files held back. */
+export type SourceArgs = NodeLookup & { cache: HeldStore };
+
+/** onPreExtractQueries' arguments: what the transformer needs to make nodes, and the nodes Gatsby has. */
+export type QueryArgs = Omit<TransformArgs, "node" | "loadNodeContent"> & NodeLookup;
 
 /** Every YAML file under data/, but its schemas folder (as validate.ts reads it). */
 function yamlFiles(dataDir: string): string[] {
@@ -37,6 +43,25 @@ function yamlFiles(dataDir: string): string[] {
     .sort();
 }
 
+/**
+ * The problems of one file's text (`file` relative to data/), as if the file held it: its own, and its
+ * references to the other files on disk (`checkFileText` of src/node/content/validate.ts).
+ */
+export type CheckText = (dataDir: string, file: string, text: string) => ContentProblem[];
+
+/** The checks a session runs; tests give their own. */
+export interface SessionOptions {
+  /** All of data/, for the terminal and the overlay. */
+  validate?: Validate;
+  /** One text, for the decision. */
+  checkText?: CheckText;
+  /**
+   * How long onPreExtractQueries waits for Gatsby to catch up with data/ (the file that put a held file
+   * right, and its nodes), and how often it looks (ms).
+   */
+  caughtUp?: { interval?: number; timeout?: number };
+}
+
 const isHeldList = (value: unknown): value is Array<[string, string]> =>
   Array.isArray(value) &&
   value.every((e) => Array.isArray(e) && e.length === 2 && e.every((part) => typeof part === "string"));
@@ -46,27 +71,38 @@ const isHeldList = (value: unknown): value is Array<[string, string]> =>
  * - every change under data/ is checked again (watcher, debounced); the terminal shows the report
  *   when the result changes, and one line when it is good again; the browser gets the problems
  *   through `feed` (the overlay);
- * - gatsby-transformer-yaml is given each changed file's text when the file has no problems of its
- *   own, else its last good text (or nothing, for a new file), so the site keeps its last good pages;
- * - a file held back is read again as soon as its problems are gone, also when another file fixed
- *   them (a service added that the dropdown already named, an image copied in).
+ * - gatsby-transformer-yaml is given each changed file's text when that text has no problems of its
+ *   own, else the file's last good text (or nothing, for a new file), so the site keeps its last good
+ *   pages. The decision is made on the very text the transformer would get, not on the file as it is on
+ *   disk by then: an editor may have saved it again meanwhile;
+ * - a file held back is read again as soon as its text has no problems, also when another file fixed
+ *   them (a service added that the dropdown already named, an image copied in): in
+ *   onPreExtractQueries, which Gatsby runs each time it is about to run the queries, once the nodes of
+ *   that other file are in Gatsby.
  */
 export class DevelopSession {
   readonly dataDir: string;
   readonly check: ContentCheck;
   readonly lastGood = new LastGoodVersions();
   readonly feed = new ProblemsFeed();
+  private readonly checkText: CheckText;
+  /** What Gatsby has of each YAML file: the text last decided on, with its File node's modifiedTime. */
+  private readonly decided = new Map<string, Decided>();
+  /** Files Gatsby handed over whose nodes are being made. */
+  private readonly transforming = new Set<Promise<void>>();
   private source: SourceArgs | undefined;
-  private options: unknown;
+  /** The transformer's plugin options, as Gatsby passes them. */
+  private pluginOptions: unknown;
 
   constructor(
     readonly root: string,
     private readonly reporter: ContentReporter,
     private readonly transformer: YamlTransformer,
-    validate?: Validate,
+    private readonly options: SessionOptions = {},
   ) {
     this.dataDir = path.join(root, "data");
-    this.check = new ContentCheck(this.dataDir, validate);
+    this.check = new ContentCheck(this.dataDir, options.validate);
+    this.checkText = options.checkText ?? ((dataDir, file, text) => checkFileText(dataDir, file, text, root));
     const report = terminalReport(reporter);
     this.check.onResult((problems) => {
       report(problems);
@@ -84,10 +120,24 @@ export class DevelopSession {
     return path.relative(this.root, abs).split(path.sep).join("/");
   }
 
-  /** After the start-up check passed (`problems`: none): every content file's text is its last good version. */
+  /** The problems of `text` as the content of `file` (from the project root): only these decide for it. */
+  problemsOfText(file: string, text: string): ContentProblem[] {
+    const inData = path.relative(this.dataDir, path.join(this.root, file)).split(path.sep).join("/");
+    return this.checkText(this.dataDir, inData, text);
+  }
+
+  /**
+   * After the start-up check passed (`problems`: none): every content file's text is its last good
+   * version, and what Gatsby is about to read.
+   */
   start(problems: ContentProblem[] = [], watch = true): void {
     this.check.seed(problems);
-    for (const abs of yamlFiles(this.dataDir)) this.lastGood.record(this.fileOf(abs), fs.readFileSync(abs, "utf8"));
+    for (const abs of yamlFiles(this.dataDir)) {
+      const file = this.fileOf(abs);
+      const text = fs.readFileSync(abs, "utf8");
+      this.lastGood.record(file, text);
+      this.decided.set(file, { text, modifiedTime: fs.statSync(abs).mtime.toJSON() });
+    }
     // For as long as `gatsby develop` runs.
     if (watch) {
       watchFolder(this.dataDir, () => this.refresh(), {
@@ -98,64 +148,121 @@ export class DevelopSession {
 
   /** onCreateNode of a YAML file: the transformer gets the text chosen for it (src/last-good.ts). */
   async transform(args: TransformArgs, options: unknown): Promise<void> {
-    this.options = options;
-    const { node } = args;
-    const file = this.fileOf(node.absolutePath);
-    const text = await args.loadNodeContent(node);
-    // A text already known to be good needs no check (start-up reads every file as it is).
-    const problems = text === this.lastGood.get(file) ? [] : this.check.run();
-    const decision = this.lastGood.choose(file, node.id, text, problems);
-    if (decision.use !== "none") await runTransformer(this.transformer, args, options, decision.text);
+    this.pluginOptions = options;
+    const making = this.makeNodes(args, options);
+    this.transforming.add(making);
+    try {
+      await making;
+    } finally {
+      this.transforming.delete(making);
+    }
+    // The report (terminal, overlay), after the nodes: it reads all of data/ (shared with the watcher).
+    this.check.run();
     this.publish();
     // Not before sourceNodes: the list a previous run left is read there first.
     if (this.source) await this.saveHeld();
   }
 
-  /** sourceNodes: keeps its arguments, and reads again the files a previous run left held back. */
+  /**
+   * The decision, and the nodes, as soon as Gatsby hands the file over: Gatsby does not wait for
+   * onCreateNode before it runs the queries again, so nothing slow comes before the nodes.
+   */
+  private async makeNodes(args: TransformArgs, options: unknown): Promise<void> {
+    const { node } = args;
+    const file = this.fileOf(node.absolutePath);
+    const text = await args.loadNodeContent(node);
+    // The decision: this very text. The file on disk may be another by now (saved again meanwhile):
+    // a broken text must not reach the transformer because the file was put right after it was read.
+    // A text already known to be good needs no check (start-up reads every file as it is).
+    const problems = text === this.lastGood.get(file) ? [] : this.problemsOfText(file, text);
+    const decision = this.lastGood.choose(file, node.id, text, problems);
+    try {
+      if (decision.use !== "none") await runTransformer(this.transformer, args, options, decision.text);
+    } finally {
+      this.decided.set(file, { text, modifiedTime: node.modifiedTime });
+    }
+  }
+
+  /** sourceNodes: Gatsby's cache; the files a previous run left held back are read again before the first queries. */
   async attach(source: SourceArgs, options: unknown): Promise<void> {
     this.source = source;
-    this.options = options;
+    this.pluginOptions ??= options;
     const previous = await source.cache.get(HELD_KEY);
-    if (isHeldList(previous) && previous.length > 0) {
-      // The content passed the check at start-up, so every one of them is good now.
-      await this.release(previous, this.check.problems);
-    }
+    // The content passed the check at start-up, so every one of them is good now.
+    if (isHeldList(previous)) for (const [file, fileNodeId] of previous) this.lastGood.hold(file, fileNodeId);
     await this.saveHeld();
   }
 
-  /** After changes under data/: the check, its report, and the files it no longer holds back. */
+  /** After changes under data/: the check and its report; files removed are forgotten. */
   async refresh(): Promise<void> {
-    const problems = this.check.run();
+    this.check.run();
     for (const file of this.lastGood.files()) {
       if (!fs.existsSync(path.join(this.root, file))) this.lastGood.forget(file);
     }
-    await this.release(this.lastGood.heldBack(), problems);
     this.publish();
     await this.saveHeld();
   }
 
   /**
-   * Gives the transformer the current text of each held file that has no problems of its own now,
-   * once Gatsby has the nodes of the files that put it right.
+   * onPreExtractQueries, which Gatsby runs, and waits for, each time it is about to run the queries
+   * (after every batch of node changes, and once at start-up), before it works out which queries to
+   * run: gives the transformer the current text of each held file whose text has no problems now, once
+   * Gatsby has the nodes of every file under data/ as it is on disk, so that the service the dropdown
+   * names, or the image, is in Gatsby before the text that needs it, and the queries run on both.
+   * Gatsby's watcher can be a moment behind the file that put it right: this waits for it (a node
+   * change that comes meanwhile is taken in at once, and brings another run of the queries), at most
+   * `caughtUp.timeout` ms; after that the file stays held until the next time.
    */
-  private async release(held: ReadonlyArray<[string, string]>, problems: readonly ContentProblem[]): Promise<void> {
-    const source = this.source;
-    if (!source || !held.some(([file]) => problemsOf(problems, file).length === 0)) return;
-    await gatsbyCaughtUp(this.dataDir, () => source.getNodesByType("File"));
-    for (const [file, fileNodeId] of held) {
-      if (problemsOf(problems, file).length > 0) continue;
-      const abs = path.join(this.root, file);
-      const node = source.getNode(fileNodeId);
-      if (!node || !fs.existsSync(abs)) {
+  async beforeQueries(args: QueryArgs): Promise<void> {
+    const { interval = 100, timeout = 10_000 } = this.options.caughtUp ?? {};
+    const end = Date.now() + timeout;
+    await this.transformsDone(end);
+    if (this.fixed().length === 0) return;
+    const decided = (abs: string) => this.decided.get(this.fileOf(abs));
+    while (filesBehind(this.dataDir, args.getNodesByType("File"), decided).length > 0) {
+      if (Date.now() >= end) return;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      await this.transformsDone(end);
+    }
+    // Checked again, against the files Gatsby has now.
+    for (const { file, fileNodeId, text } of this.fixed()) {
+      const node = args.getNode(fileNodeId);
+      if (!node) {
         this.lastGood.forget(file);
         continue;
       }
-      const text = fs.readFileSync(abs, "utf8");
-      // Changed again meanwhile, and wrong now: the watcher comes back for it.
-      if (problemsOf(this.check.run(), file).length > 0) continue;
       this.lastGood.record(file, text);
-      await runTransformer(this.transformer, { ...source, node }, this.options, text);
+      await runTransformer(this.transformer, { ...args, node }, this.pluginOptions, text);
+      this.decided.set(file, { text, modifiedTime: node.modifiedTime });
     }
+    this.publish();
+    await this.saveHeld();
+  }
+
+  /** The files Gatsby handed over so far are nodes (or held back); waits until `end` at most. */
+  private async transformsDone(end: number): Promise<void> {
+    if (this.transforming.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.transforming]),
+      new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, end - Date.now())))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** The held files whose text on disk has no problems now, with that text. */
+  private fixed(): Array<{ file: string; fileNodeId: string; text: string }> {
+    const fixed: Array<{ file: string; fileNodeId: string; text: string }> = [];
+    for (const [file, fileNodeId] of this.lastGood.heldBack()) {
+      let text: string;
+      try {
+        text = fs.readFileSync(path.join(this.root, file), "utf8");
+      } catch {
+        continue; // removed: refresh() forgets it
+      }
+      if (this.problemsOfText(file, text).length === 0) fixed.push({ file, fileNodeId, text });
+    }
+    return fixed;
   }
 
   private async saveHeld(): Promise<void> {

@@ -38,8 +38,8 @@ export const INTERNALS = {
     name: "The `commons` entry of the develop bundle",
     fix: adapt("src/webpack.ts"),
   },
-  deferredMutations: {
-    name: "Node changes made after `sourceNodes`",
+  nodeChanges: {
+    name: "Node changes and the queries in `gatsby develop`",
     fix: adapt("src/develop-session.ts"),
   },
   initOrder: {

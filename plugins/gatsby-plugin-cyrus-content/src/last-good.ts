@@ -39,6 +39,11 @@ export class LastGoodVersions {
     this.held.delete(file);
   }
 
+  /** Held back by a previous run of `gatsby develop` (its nodes are in Gatsby's cache). */
+  hold(file: string, fileNodeId: string): void {
+    this.held.set(file, fileNodeId);
+  }
+
   /** A file that is no longer there: when it comes back, it is a new file. */
   forget(file: string): void {
     this.texts.delete(file);

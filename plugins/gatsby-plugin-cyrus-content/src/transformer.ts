@@ -54,9 +54,9 @@ export function loadYamlTransformer(root?: string): YamlTransformer {
  * in the transformer's name (createNode's `plugin` argument): Gatsby records which plugin owns each
  * node type, keeps that record in .cache, and refuses another plugin's nodes of those types, so
  * nodes owned by this plugin would stop the next run after switching between it and the plain
- * transformer until `gatsby clean`.
+ * transformer until `gatsby clean`. Resolves once Gatsby has its nodes.
  */
-export function runTransformer(
+export async function runTransformer(
   transformer: YamlTransformer,
   args: Omit<TransformArgs, "loadNodeContent"> & Partial<Pick<TransformArgs, "loadNodeContent">>,
   options: unknown,
@@ -65,12 +65,23 @@ export function runTransformer(
   const { actions } = args;
   const loadNodeContent = text === undefined ? args.loadNodeContent : async () => text;
   if (!loadNodeContent) throw new Error("runTransformer: neither a text nor loadNodeContent");
-  return transformer.onCreateNode(
+  // Gatsby's createNode answers a promise that resolves once the node's own onCreateNode has run and
+  // the node is in Gatsby's datastore (found by its type, too); the transformer does not wait for it.
+  const made: unknown[] = [];
+  await transformer.onCreateNode(
     {
       ...args,
       loadNodeContent,
-      actions: { ...actions, createNode: (node: unknown) => actions.createNode(node, TRANSFORMER) },
+      actions: {
+        ...actions,
+        createNode: (node: unknown) => {
+          const result = actions.createNode(node, TRANSFORMER);
+          made.push(result);
+          return result;
+        },
+      },
     },
     options,
   );
+  await Promise.all(made);
 }
