@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { COMPILE_HINT } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
-import { postBuild } from "../../plugins/gatsby-plugin-cyrus-performance/src/post-build";
-import { loaderScript } from "../../plugins/gatsby-plugin-cyrus-performance/src/scripts-after-paint";
+import { COMPILE_HINT } from "../src/compile-hints";
+import { postBuild } from "../src/post-build";
+import { loaderScript } from "../src/scripts-after-paint";
 import { FIRST_SCRIPTS, type Site, makeSite } from "./fixture";
 
 let site: Site;

@@ -4,8 +4,8 @@
  * The production browser bundle's webpack config: no source maps, no site-wide styles chunk, no
  * CSS in commons; a config whose cache groups are not as Gatsby 5.16.1 makes them stops the build.
  */
-import { onCreateWebpackConfig } from "../../plugins/gatsby-plugin-cyrus-performance/gatsby-node";
-import { optimiseBrowserBundle } from "../../plugins/gatsby-plugin-cyrus-performance/src/webpack";
+import { onCreateWebpackConfig } from "../gatsby-node";
+import { optimiseBrowserBundle } from "../src/webpack";
 
 const cssModule = { type: "css/mini-extract" };
 const jsModule = { type: "javascript/auto" };

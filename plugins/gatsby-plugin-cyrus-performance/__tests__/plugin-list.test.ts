@@ -5,8 +5,8 @@
  * registered, and no onPostBuild runs after the plugin's (precompression last). Either one failing
  * stops the build.
  */
-import { onPreBootstrap } from "../../plugins/gatsby-plugin-cyrus-performance/gatsby-node";
-import { checkPluginList } from "../../plugins/gatsby-plugin-cyrus-performance/src/plugin-list";
+import { onPreBootstrap } from "../gatsby-node";
+import { checkPluginList } from "../src/plugin-list";
 
 describe("Gatsby's plugin list", () => {
   const plugin = (name: string, nodeAPIs: string[] = [], browserAPIs: string[] = []) => ({

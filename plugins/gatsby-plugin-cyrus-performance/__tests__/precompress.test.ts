@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { precompress } from "../../plugins/gatsby-plugin-cyrus-performance/src/precompress";
+import { precompress } from "../src/precompress";
 
 let dir: string;
 let publicDir: string;

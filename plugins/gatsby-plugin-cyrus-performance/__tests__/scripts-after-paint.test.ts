@@ -8,18 +8,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import {
-  compileLoader,
-  LOADER_SOURCE,
-  loaderFunction,
-} from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-loader";
+import { compileLoader, LOADER_SOURCE, loaderFunction } from "../src/compile-loader";
 import {
   chunkGlobalOf,
   chunkQueueOfRuntime,
   deferFirstScripts,
   loadScriptsAfterPaint,
   loaderScript,
-} from "../../plugins/gatsby-plugin-cyrus-performance/src/scripts-after-paint";
+} from "../src/scripts-after-paint";
 import { FIRST_SCRIPTS, RUNTIME, type Site, gatsbyPage, gatsbyScriptsSlice, makeSite } from "./fixture";
 
 const slice = (inner: string) =>

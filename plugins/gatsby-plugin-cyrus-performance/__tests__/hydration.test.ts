@@ -4,8 +4,8 @@
  * What hydration relies on, checked after the build: pages hold the focus wrapper; Gatsby's app
  * calls replaceHydrateFunction and marks onInitialClientRender. Each one missing stops the build.
  */
-import { checkHydrationInternals } from "../../plugins/gatsby-plugin-cyrus-performance/src/hydration-check";
-import { builtPages } from "../../plugins/gatsby-plugin-cyrus-performance/src/pages";
+import { checkHydrationInternals } from "../src/hydration-check";
+import { builtPages } from "../src/pages";
 import { APP, type Site, gatsbyPage, makeSite, stats } from "./fixture";
 
 describe("the pages and Gatsby's app", () => {
