@@ -168,7 +168,7 @@ describe("compression", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
-  test("the build's own .gz and .br copies are what is sent: nothing is compressed per request", async () => {
+  test("the .gz and .br copies render.ts made are what is sent: nothing is compressed per request", async () => {
     const brotli = fs.readFileSync(path.join(stack.confDir, "cyrus.conf"), "utf8").includes("brotli_static on;");
     expect(brotli).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
     for (const url of ["/home", firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), "/page-data/home/page-data.json"]) {

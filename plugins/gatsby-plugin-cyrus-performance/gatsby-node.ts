@@ -9,7 +9,7 @@ import { checkPluginList } from "./src/plugin-list";
 import { postBuild } from "./src/post-build";
 import { optimiseBrowserBundle } from "./src/webpack";
 
-/** Before anything is built: Gatsby counts replaceHydrateFunction as ours, and precompression can run last. */
+/** Before anything is built: Gatsby counts replaceHydrateFunction as ours (src/plugin-list.ts). */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store, reporter }) => {
   stopOnBrokenAssumption(reporter, () =>
     checkPluginList((store.getState() as { flattenedPlugins?: unknown }).flattenedPlugins),
@@ -23,5 +23,5 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (config) actions.replaceWebpackConfig(config);
 };
 
-/** Loader, compile hints, hydration checks, then precompression, last (src/post-build.ts). */
+/** Loader, compile hints, then the checks of what hydration relies on (src/post-build.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => postBuild(reporter);

@@ -38,7 +38,6 @@ export interface Site {
   root: string;
   publicDir: string;
   siteStaticDir: string;
-  cacheFile: string;
   write(file: string, content: string): void;
   read(file: string): string;
   cleanUp(): void;
@@ -72,7 +71,6 @@ export function makeSite(): Site {
     root,
     publicDir,
     siteStaticDir: path.join(root, "static"),
-    cacheFile: path.join(root, ".cache", "precompressed.json"),
     write,
     read: (file) => fs.readFileSync(path.join(publicDir, file), "utf8"),
     cleanUp: () => fs.rmSync(root, { recursive: true, force: true }),

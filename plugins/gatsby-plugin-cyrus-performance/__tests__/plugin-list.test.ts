@@ -2,8 +2,7 @@
  * @jest-environment node
  *
  * Gatsby's plugin list, checked when the build starts: the plugin's replaceHydrateFunction is
- * registered, and no onPostBuild runs after the plugin's (precompression last). Either one failing
- * stops the build.
+ * registered; otherwise the build stops.
  */
 import { onPreBootstrap } from "../gatsby-node";
 import { checkPluginList } from "../src/plugin-list";
@@ -29,7 +28,7 @@ describe("Gatsby's plugin list", () => {
     plugin("partytown", ["onPreBootstrap"], ["wrapRootElement"]),
   ];
 
-  test("as the site has it passes: replaceHydrateFunction registered, no onPostBuild after the plugin", () => {
+  test("as the site has it passes: replaceHydrateFunction registered", () => {
     expect(() => checkPluginList(list())).not.toThrow();
   });
 
@@ -41,27 +40,11 @@ describe("Gatsby's plugin list", () => {
     );
   });
 
-  test("an onPostBuild after the plugin's stops the build, naming it", () => {
-    expect(() => checkPluginList(list(plugin("gatsby-plugin-offline", ["onPostBuild"])))).toThrow(
-      /precompression must be the last post-build step: gatsby-plugin-offline implements onPostBuild and runs after gatsby-plugin-cyrus-performance/,
-    );
-    const plugins = list();
-    plugins.find((p) => p.name === "default-site-plugin")!.nodeAPIs.push("onPostBuild");
-    expect(() => checkPluginList(plugins)).toThrow(
-      /the site's gatsby-node\.ts implements onPostBuild .*Move the site's post-build work into gatsby-plugin-cyrus-performance's onPostBuild/,
-    );
-    expect(() => checkPluginList(list(plugin("gatsby-plugin-offline", ["onPostBuild"])))).toThrow(
-      /List gatsby-plugin-cyrus-performance after gatsby-plugin-offline in gatsby-config\.ts/,
-    );
-  });
-
   test("a plugin list not as Gatsby keeps it stops the build", () => {
     expect(() => checkPluginList(undefined)).toThrow(
       /Gatsby's plugin list in its internal store \(`flattenedPlugins`\) .*has changed: store\.getState\(\)\.flattenedPlugins is not a list/,
     );
-    expect(() => checkPluginList([{ name: "x", nodeAPIs: [] }])).toThrow(
-      /is not a list of \{ name, nodeAPIs, browserAPIs \}/,
-    );
+    expect(() => checkPluginList([{ name: "x", nodeAPIs: [] }])).toThrow(/is not a list of \{ name, browserAPIs \}/);
     expect(() => checkPluginList(list().filter((p) => p.name !== "gatsby-plugin-cyrus-performance"))).toThrow(
       /does not list gatsby-plugin-cyrus-performance/,
     );
@@ -76,9 +59,11 @@ describe("Gatsby's plugin list", () => {
       });
     call(list());
     expect(panicOnBuild).not.toHaveBeenCalled();
-    call(list(plugin("gatsby-plugin-offline", ["onPostBuild"])));
+    const plugins = list();
+    plugins.find((p) => p.name === "gatsby-plugin-cyrus-performance")!.browserAPIs = [];
+    call(plugins);
     expect(panicOnBuild).toHaveBeenCalledWith(
-      expect.stringMatching(/^gatsby-plugin-cyrus-performance: precompression must be the last post-build step/),
+      expect.stringMatching(/^gatsby-plugin-cyrus-performance: The `replaceHydrateFunction` browser API/),
     );
   });
 });
