@@ -52,7 +52,7 @@ export function readStats(publicDir = path.resolve("public")): WebpackStats {
 /**
  * The JavaScript files of one of webpack's named chunk groups ("app", or a page component's
  * "component---…" in Gatsby's build); null when the build has no such group. The benchmark
- * (src/scripts/bench.mjs) uses it too.
+ * (tools/bench/bench.ts) uses it too.
  */
 export function chunkGroupScripts(stats: WebpackStats, group: string): string[] | null {
   const assets = stats.namedChunkGroups?.[group]?.assets;

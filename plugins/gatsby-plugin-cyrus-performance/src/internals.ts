@@ -34,7 +34,7 @@ export const INTERNALS = {
   },
   stats: {
     name: "public/webpack.stats.json and its named chunk groups",
-    fix: adapt("src/compile-hints.ts (and src/scripts/bench.mjs, which reads the same file)"),
+    fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
   },
   cacheGroups: {
     name: "The `styles` and `commons` cache groups of Gatsby's build-javascript config",
