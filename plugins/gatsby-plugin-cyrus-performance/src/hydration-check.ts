@@ -5,7 +5,7 @@
  * - Every page holds Gatsby's `gatsby-focus-wrapper` element: src/hydrate.ts hydrates when it has
  *   server HTML in it and renders from scratch otherwise, as Gatsby's own default does.
  * - Gatsby's app (the `app` chunk group) asks plugins for `replaceHydrateFunction`, whose answer
- *   (src/hydrate.ts) then renders the page, and marks `onInitialClientRender` once it has.
+ *   (src/hydrate.ts) then renders the page.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,8 +15,6 @@ import { INTERNALS, internalChanged } from "./internals";
 const FOCUS_WRAPPER = /<[a-z]+\b[^>]*\bid="gatsby-focus-wrapper"/;
 // apiRunner(`replaceHydrateFunction`, undefined, defaultRenderer), minified: a call whose first argument is the name.
 const REPLACE_HYDRATE_CALL = /\(\s*["'`]replaceHydrateFunction["'`]\s*,/;
-// performance.mark(`onInitialClientRender`)
-const INITIAL_RENDER_MARK = /\.mark\(\s*["'`]onInitialClientRender["'`]\s*\)/;
 
 export function checkHydrationInternals(publicDir: string, pages: readonly string[], stats: WebpackStats): void {
   const relative = (file: string) => path.relative(path.dirname(publicDir), file);
@@ -44,12 +42,6 @@ export function checkHydrationInternals(publicDir: string, pages: readonly strin
     throw internalChanged(
       INTERNALS.replaceHydrateFunction,
       `${where} never calls the plugins' "replaceHydrateFunction"`,
-    );
-  }
-  if (!INITIAL_RENDER_MARK.test(code)) {
-    throw internalChanged(
-      INTERNALS.initialRenderMark,
-      `${where} never calls performance.mark("onInitialClientRender")`,
     );
   }
 }

@@ -56,10 +56,6 @@ export const INTERNALS = {
     name: "The `gatsby-focus-wrapper` element",
     fix: adapt("src/hydrate.ts and src/hydration-check.ts"),
   },
-  initialRenderMark: {
-    name: "The `onInitialClientRender` performance mark",
-    fix: "The browser tests wait for this mark (waitForHydration in __tests__/e2e/support/fixtures.ts): make them wait for hydration another way, then adapt src/hydration-check.ts.",
-  },
 } satisfies Record<string, Internal>;
 
 /**
