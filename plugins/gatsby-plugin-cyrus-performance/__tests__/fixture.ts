@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export const RUNTIME =
+const RUNTIME =
   '!function(){"use strict";var e={},t=function(t,n){var r=n[0],o=n[1],c=n[2];for(var a in o)e[a]=o[a];if(c)c(function(t){return e[t]})},' +
   "n=self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[];n.forEach(t.bind(null,0)),n.push=t.bind(null,n.push.bind(n))}();";
 export const APP =

@@ -29,7 +29,7 @@ test("the loader goes into every page and the hint onto the first scripts; run a
     "Scripts load after the first paint in 3 pages (3 rewritten now)",
     "Compile hint on the 4 scripts pages load first (4 added now)",
   ]);
-  expect(site.read("home/index.html")).toContain(loaderScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"));
+  expect(site.read("home/index.html")).toContain(loaderScript(FIRST_SCRIPTS));
   expect(site.read("framework-2.js").startsWith(COMPILE_HINT)).toBe(true);
   // Precompression is the nginx deployment's (deploy/precompress.ts), not the build's.
   expect(files(site.publicDir).filter((file) => /\.(gz|br)$/.test(file))).toEqual([]);

@@ -28,10 +28,6 @@ export const INTERNALS = {
     name: "Gatsby's `<script src=… async>` tags",
     fix: adapt("src/scripts-after-paint.ts"),
   },
-  chunkQueue: {
-    name: "webpack's chunk queue `self.webpackChunk…`",
-    fix: adapt("src/scripts-after-paint.ts and src/loader.ts"),
-  },
   stats: {
     name: "public/webpack.stats.json and its named chunk groups",
     fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
