@@ -119,8 +119,8 @@ describe("caching", () => {
       expected: IMMUTABLE,
     },
     {
-      label: "the page's stylesheet",
-      url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/),
+      label: "the site's stylesheet",
+      url: () => firstMatch(/data-href="(\/[^"]+\.[0-9a-f]{20}\.css)"/),
       expected: IMMUTABLE,
     },
     {
@@ -155,7 +155,7 @@ describe("compression", () => {
   test.each<{ label: string; url: () => string }>([
     { label: "HTML", url: () => "/home" },
     { label: "JavaScript", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/) },
-    { label: "CSS", url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/) },
+    { label: "CSS", url: () => firstMatch(/data-href="(\/[^"]+\.[0-9a-f]{20}\.css)"/) },
     { label: "page-data JSON", url: () => "/page-data/home/page-data.json" },
     { label: "the manifest", url: () => "/manifest.webmanifest" },
   ])("$label is sent gzip-compressed to a client that accepts it, and plain to one that does not", async ({ url }) => {

@@ -7,7 +7,6 @@ import type { GatsbyNode } from "gatsby";
 import { stopOnBrokenAssumption } from "./src/internals";
 import { checkPluginList } from "./src/plugin-list";
 import { postBuild } from "./src/post-build";
-import { optimiseBrowserBundle } from "./src/webpack";
 
 /** Before anything is built: Gatsby counts replaceHydrateFunction as ours (src/plugin-list.ts). */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store, reporter }) => {
@@ -16,11 +15,13 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store, reporter }
   );
 };
 
-/** The production browser bundle: no source maps, each page's own CSS only (src/webpack.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions, reporter }) => {
-  if (stage !== "build-javascript") return;
-  const config = stopOnBrokenAssumption(reporter, () => optimiseBrowserBundle(getConfig()));
-  if (config) actions.replaceWebpackConfig(config);
+/**
+ * The production browser bundle without source maps: Gatsby's default writes a .js.map beside every
+ * bundle in public/, which visitors never need and which costs build time. (The HTML renderer, never
+ * published, keeps its maps.)
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ devtool: false });
 };
 
 /** Loader, compile hints, then the checks of what hydration relies on (src/post-build.ts). */

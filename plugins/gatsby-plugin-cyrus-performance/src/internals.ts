@@ -32,14 +32,6 @@ export const INTERNALS = {
     name: "public/webpack.stats.json and its named chunk groups",
     fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
   },
-  cacheGroups: {
-    name: "The `styles` and `commons` cache groups of Gatsby's build-javascript config",
-    fix: adapt("src/webpack.ts"),
-  },
-  cssModuleType: {
-    name: "mini-css-extract's module type `css/mini-extract`",
-    fix: adapt("src/webpack.ts"),
-  },
   pluginList: {
     name: "Gatsby's plugin list in its internal store (`flattenedPlugins`)",
     fix: adapt("src/plugin-list.ts"),
