@@ -32,23 +32,11 @@ export const INTERNALS = {
     name: "public/webpack.stats.json and its named chunk groups",
     fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
   },
-  pluginList: {
-    name: "Gatsby's plugin list in its internal store (`flattenedPlugins`)",
-    fix: adapt("src/plugin-list.ts"),
-  },
-  replaceHydrateFunction: {
-    name: "The `replaceHydrateFunction` browser API",
-    fix: adapt("gatsby-browser.ts and src/hydrate.ts"),
-  },
-  focusWrapper: {
-    name: "The `gatsby-focus-wrapper` element",
-    fix: adapt("src/hydrate.ts and src/hydration-check.ts"),
-  },
 } satisfies Record<string, Internal>;
 
 /**
- * An assumption the plugin's work rests on does not hold in this build. The hooks in gatsby-node.ts
- * turn it into `reporter.panicOnBuild`: the build stops instead of publishing a site without the
+ * An assumption the plugin's work rests on does not hold in this build. src/post-build.ts
+ * turns it into `reporter.panicOnBuild`: the build stops instead of publishing a site without the
  * optimisation, or a broken one.
  */
 export class BrokenAssumption extends Error {

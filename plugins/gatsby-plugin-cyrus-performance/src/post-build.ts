@@ -1,8 +1,6 @@
 import path from "node:path";
-import { addCompileHints, readStats } from "./compile-hints";
-import { checkHydrationInternals } from "./hydration-check";
+import { addCompileHints } from "./compile-hints";
 import { stopOnBrokenAssumption } from "./internals";
-import { builtPages } from "./pages";
 import { loadScriptsAfterPaint } from "./scripts-after-paint";
 
 export interface PostBuildReporter {
@@ -23,16 +21,14 @@ export const siteFolders = (): Folders => ({
 
 /**
  * The plugin's work on the built site, in this order: the first scripts after paint in every page,
- * the compile hint on the scripts pages load first, then the check of what hydration relies on. A
- * broken assumption stops the build at the step that meets it.
+ * then the compile hint on the scripts pages load first. A broken assumption stops the build at the
+ * step that meets it.
  */
 export function postBuild(reporter: PostBuildReporter, { publicDir, siteStaticDir }: Folders = siteFolders()): void {
   stopOnBrokenAssumption(reporter, () => {
     const paint = loadScriptsAfterPaint(publicDir, siteStaticDir);
     reporter.info(`Scripts load after the first paint in ${paint.pages} pages (${paint.rewritten} rewritten now)`);
-    const stats = readStats(publicDir);
-    const hints = addCompileHints(publicDir, stats);
+    const hints = addCompileHints(publicDir);
     reporter.info(`Compile hint on the ${hints.scripts} scripts pages load first (${hints.added} added now)`);
-    checkHydrationInternals(publicDir, builtPages(publicDir, siteStaticDir), stats);
   });
 }
