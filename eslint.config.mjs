@@ -66,7 +66,7 @@ export default tseslint.config(
   reactHooks.configs.flat["recommended-latest"],
   jsxA11y.flatConfigs.recommended,
   {
-    files: ["__tests__/**"],
+    files: ["__tests__/**", "plugins/*/__tests__/**"],
     languageOptions: { globals: { ...globals.jest, ...globals.browser } },
   },
   {

@@ -1,6 +1,7 @@
 /**
  * Jest: one shared base, and a project per kind of test (the folder under __tests__/ names what it
- * tests). `npm test` runs unit and enquiry; `npm run test:site` and `npm run test:deploy` need a build.
+ * tests; a local plugin's tests live beside it, in plugins/<plugin>/__tests__/). `npm test` runs unit
+ * and enquiry; `npm run test:site` and `npm run test:deploy` need a build.
  */
 import type { Config } from "jest";
 
@@ -29,22 +30,23 @@ const base = {
   globals: { __PATH_PREFIX__: "" },
 } satisfies Project;
 
+/** `folders`: a folder of __tests__/ by its name, or a path from the root (a plugin's __tests__/). */
 const project = (displayName: string, folders: string[], extra: Project = {}): Project => ({
   ...base,
   displayName,
-  testMatch: folders.map((folder) => `<rootDir>/__tests__/${folder}/**/*.test.ts?(x)`),
+  testMatch: folders.map(
+    (folder) => `<rootDir>/${folder.includes("/") ? folder : `__tests__/${folder}`}/**/*.test.ts?(x)`,
+  ),
   ...extra,
 });
 
 const config: Config = {
   projects: [
-    // Components and views in jsdom; build-time code, scripts and tools say @jest-environment node.
+    // Components and views in jsdom; build-time code, scripts, tools and plugins say @jest-environment node.
     project(
       "unit",
-      ["components", "views", "node", "scripts", "tools", "performance-plugin", "content-plugin", "admin"],
-      {
-        testEnvironment: "jsdom",
-      },
+      ["components", "views", "node", "scripts", "tools", "content-plugin", "admin", "plugins/*/__tests__"],
+      { testEnvironment: "jsdom" },
     ),
     // The enquiry's definition, and the receiver (src/enquiry-receiver) over real HTTP on loopback.
     project("enquiry", ["enquiry-contract", "enquiry-receiver"]),

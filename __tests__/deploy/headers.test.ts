@@ -152,8 +152,8 @@ describe("caching", () => {
       expected: IMMUTABLE,
     },
     {
-      label: "the page's stylesheet",
-      url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/),
+      label: "the site's stylesheet",
+      url: () => firstMatch(/data-href="(\/[^"]+\.[0-9a-f]{20}\.css)"/),
       expected: IMMUTABLE,
     },
     {
@@ -188,7 +188,7 @@ describe("compression", () => {
   test.each<{ label: string; url: () => string }>([
     { label: "HTML", url: () => "/home" },
     { label: "JavaScript", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/) },
-    { label: "CSS", url: () => firstMatch(/data-href="(\/component---[^"]+\.[0-9a-f]{20}\.css)"/) },
+    { label: "CSS", url: () => firstMatch(/data-href="(\/[^"]+\.[0-9a-f]{20}\.css)"/) },
     { label: "page-data JSON", url: () => "/page-data/home/page-data.json" },
     { label: "the manifest", url: () => "/manifest.webmanifest" },
   ])("$label is sent gzip-compressed to a client that accepts it, and plain to one that does not", async ({ url }) => {
@@ -201,7 +201,7 @@ describe("compression", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
-  test("the build's own .gz and .br copies are what is sent: nothing is compressed per request", async () => {
+  test("the .gz and .br copies render.ts made are what is sent: nothing is compressed per request", async () => {
     const brotli = fs.readFileSync(path.join(stack.confDir, "cyrus.conf"), "utf8").includes("brotli_static on;");
     expect(brotli).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
     for (const url of ["/home", firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), "/page-data/home/page-data.json"]) {

@@ -9,6 +9,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
+import zlib from "node:zlib";
 import { freePort } from "../support/serve";
 import { request } from "./support/http";
 import { NGINX, projectRoot, run, stopProc, type Proc } from "./support/stack";
@@ -170,6 +171,30 @@ describe("render.ts", () => {
       encoding: "utf8",
     });
     expect(check.stderr).toContain("test is successful");
+  });
+
+  test("writes a .gz and a .br copy of the root's text files for gzip_static and brotli_static, and says so", () => {
+    const page = home.replace("</html>", `<p>${"Clinical research in Chennai. ".repeat(30)}</p></html>`);
+    const root = fakeBuild({ "home/index.html": page });
+    const result = node(["deploy/nginx/render.ts", "--root", root, "--out", path.join(tempDir(), "conf")]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `.gz and .br copies in ${root}: 1 text file(s), 1 compressed now, 0 stale cop(ies) removed`,
+    );
+    const file = path.join(root, "home", "index.html");
+    expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString()).toBe(page);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString()).toBe(page);
+    // Rendered again for the same root, the copies still current are kept.
+    const again = node(["deploy/nginx/render.ts", "--root", root, "--out", path.join(tempDir(), "conf")]);
+    expect(again.stdout).toContain("1 text file(s), 0 compressed now");
+  });
+
+  test("a refused option writes nothing, not even the copies", () => {
+    const root = fakeBuild({ "home/index.html": home.replace("</html>", `${"<p>Chennai</p>".repeat(40)}</html>`) });
+    const out = path.join(tempDir(), "conf");
+    expect(node(["deploy/nginx/render.ts", "--root", root, "--out", out, "--workers", "x"]).status).toBe(1);
+    expect(fs.existsSync(path.join(root, "home", "index.html.gz"))).toBe(false);
+    expect(fs.existsSync(out)).toBe(false);
   });
 
   test.each([

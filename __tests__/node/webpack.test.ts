@@ -3,7 +3,7 @@
  *
  * The site's own change to Gatsby's webpack config: Node's deprecated punycode module replaced by
  * the punycode package in the HTML renderer (the browser bundle's changes are the performance
- * plugin's: __tests__/performance-plugin/webpack.test.ts).
+ * plugin's: plugins/gatsby-plugin-cyrus-performance/__tests__/webpack.test.ts).
  */
 import { onCreateWebpackConfig } from "../../src/node/webpack";
 

@@ -10,8 +10,11 @@
  * Limits (defaults for one small company site; see cyrus.conf.template): --api-rate 10r/m,
  * --api-burst 20, --api-conn-limit 4, --conn-limit 100, --api-timeout 30 (seconds nginx waits for
  * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it).
- * --brotli auto|on|off: serve the build's .br copies with the brotli_static module (auto: when
- * Debian's libnginx-mod-http-brotli-static is installed).
+ * --brotli auto|on|off: serve the .br copies with the brotli_static module (auto: when Debian's
+ * libnginx-mod-http-brotli-static is installed).
+ *
+ * writes into --root first: a .gz and a .br copy beside every text file (deploy/precompress.ts), which
+ * gzip_static and brotli_static send as they are; copies still current are kept.
  *
  * writes into --out:
  *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
@@ -23,13 +26,14 @@
  *                          (what the tests do, on a loopback port with a temporary root)
  *
  * Every file is written whole, then renamed into place. After a new build: render again for the
- * new root (or run `npm run csp-hashes` alone), `nginx -t`, and reload nginx.
+ * new root, `nginx -t`, and reload nginx.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
+import { precompress, type PrecompressResult } from "../precompress";
 
 const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <folder>
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
@@ -97,6 +101,7 @@ export interface Rendered {
   out: string;
   files: string[];
   csp: Csp;
+  precompressed: PrecompressResult;
   brotli: boolean;
   limits: { apiRate: string; apiBurst: number; apiConnLimit: number; connLimit: number; apiTimeout: number };
 }
@@ -117,7 +122,7 @@ export function adminCspInclude(root: string): string {
   ].join("\n");
 }
 
-export function renderConfig(options: RenderOptions): Rendered {
+export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   const root = path.resolve(checked("root", options.root, /./));
   checked("root", root, PATH);
   if (!fs.existsSync(path.join(root, "404.html")))
@@ -207,6 +212,8 @@ export function renderConfig(options: RenderOptions): Rendered {
       return value;
     });
 
+  // The copies first: a configuration is written only for a root that has them.
+  const precompressed = await precompress(root);
   const csp = buildCsp(root);
   fs.mkdirSync(out, { recursive: true });
   const files: Record<string, string> = {
@@ -229,10 +236,10 @@ export function renderConfig(options: RenderOptions): Rendered {
     }
   }
   for (const [name, text] of Object.entries(files)) writeAtomically(path.join(out, name), text);
-  return { out, files: Object.keys(files), csp, brotli, limits };
+  return { out, files: Object.keys(files), csp, precompressed, brotli, limits };
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       root: { type: "string" },
@@ -260,7 +267,7 @@ function main(): number {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  const result = renderConfig({
+  const result = await renderConfig({
     root: values.root,
     out: values.out,
     listen: values.listen,
@@ -280,6 +287,10 @@ function main(): number {
     accessLog: values["no-access-log"] ? false : undefined,
     daemon: values.daemon,
   });
+  const { files, compressed, removed } = result.precompressed;
+  console.log(
+    `.gz and .br copies in ${values.root}: ${files} text file(s), ${compressed} compressed now, ${removed} stale cop(ies) removed`,
+  );
   console.log(
     `wrote ${result.files.join(", ")} in ${result.out} (${result.csp.hashes.length} script hashes; brotli ${result.brotli ? "on" : "off"})`,
   );
@@ -292,10 +303,11 @@ function main(): number {
 }
 
 if (require.main === module) {
-  try {
-    process.exitCode = main();
-  } catch (error) {
-    console.error(`render: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
+  main().then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(`render: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -2,8 +2,8 @@
  * gatsby-plugin-cyrus-admin: the editing studio (admin/, docs/editing-studio.md) built into
  * public/admin with every build of the site, by its own package's esbuild and React, never by the
  * site's webpack: none of its files is in a page's bundle. The build starts with Gatsby's and runs
- * beside it (esbuild works in its own process); the site's build waits for it before its last steps,
- * so the performance plugin precompresses the studio's files too and a failure stops the build.
+ * beside it (esbuild works in its own process); the site's build waits for it before it ends, so a
+ * failure stops the build (and deploy/precompress.ts, run on the finished build, covers its files).
  * The page itself is static/admin/index.html, which Gatsby copies.
  */
 import { spawn } from "node:child_process";

@@ -1,27 +1,19 @@
 /**
  * gatsby-plugin-cyrus-performance: the site's speed work after Gatsby has done its own (README.md).
- * Each hook checks the Gatsby and webpack internals it relies on and stops the build when one has
- * changed, instead of publishing the site without the optimisation.
+ * The post-build steps check the Gatsby and webpack internals they rely on and stop the build when
+ * one has changed, instead of publishing the site without the optimisation.
  */
 import type { GatsbyNode } from "gatsby";
-import { stopOnBrokenAssumption } from "./src/internals";
-import { checkPluginList } from "./src/plugin-list";
 import { postBuild } from "./src/post-build";
-import { optimiseBrowserBundle } from "./src/webpack";
 
-/** Before anything is built: Gatsby counts replaceHydrateFunction as ours, and precompression can run last. */
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store, reporter }) => {
-  stopOnBrokenAssumption(reporter, () =>
-    checkPluginList((store.getState() as { flattenedPlugins?: unknown }).flattenedPlugins),
-  );
+/**
+ * The production browser bundle without source maps: Gatsby's default writes a .js.map beside every
+ * bundle in public/, which visitors never need and which costs build time. (The HTML renderer, never
+ * published, keeps its maps.)
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ devtool: false });
 };
 
-/** The production browser bundle: no source maps, each page's own CSS only (src/webpack.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, getConfig, actions, reporter }) => {
-  if (stage !== "build-javascript") return;
-  const config = stopOnBrokenAssumption(reporter, () => optimiseBrowserBundle(getConfig()));
-  if (config) actions.replaceWebpackConfig(config);
-};
-
-/** Loader, compile hints, hydration checks, then precompression, last (src/post-build.ts). */
+/** The loader of the first scripts, then the compile hints (src/post-build.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => postBuild(reporter);

@@ -131,9 +131,16 @@ export async function holdScripts(page: Page) {
 }
 
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, {
-    timeout: 15_000,
-  });
+  try {
+    await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, {
+      timeout: 15_000,
+    });
+  } catch (error) {
+    // Gatsby's own mark (gatsby/cache-dir/production-app.js), which nothing else checks: name it.
+    throw new Error(
+      `${page.url()} never marked onInitialClientRender within 15 s: hydration failed, or the installed Gatsby no longer marks it at the end of hydration (${String(error)})`,
+    );
+  }
 }
 
 export const width = (page: Page) => page.viewportSize()!.width;

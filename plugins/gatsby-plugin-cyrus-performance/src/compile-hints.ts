@@ -5,11 +5,12 @@ import { INTERNALS, internalChanged } from "./internals";
 /*
  * Every function in the scripts a page loads first runs during its start (React's and Gatsby's
  * initialisation, then hydration). V8 compiles a function lazily, on the main thread, the first time
- * it runs; in traces of the built pages that compilation was most of the start-up's long tasks (the
- * blocking time Lighthouse counts). The explicit compile hint below, as the first line of a script,
+ * it runs; in traces of the built pages that compilation is a large part of the start-up's main-thread
+ * work. The explicit compile hint below, as the first line of a script,
  * makes Chrome (136 and later; other browsers ignore a comment) compile the whole script eagerly while
- * it downloads, on a background thread. Mobile TBT on /services/quality-assurance went from 63-98 ms
- * to 16-31 ms with it (three runs each). The hint goes only on scripts whose code does run on load.
+ * it downloads, on a background thread: about 90 ms less script evaluation on the main thread of each
+ * page load (docs/performance.md, measured with and without it). The hint goes only on scripts whose
+ * code does run on load.
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
@@ -52,7 +53,7 @@ export function readStats(publicDir = path.resolve("public")): WebpackStats {
 /**
  * The JavaScript files of one of webpack's named chunk groups ("app", or a page component's
  * "component---…" in Gatsby's build); null when the build has no such group. The benchmark
- * (src/scripts/bench.mjs) uses it too.
+ * (tools/bench/bench.ts) uses it too.
  */
 export function chunkGroupScripts(stats: WebpackStats, group: string): string[] | null {
   const assets = stats.namedChunkGroups?.[group]?.assets;

@@ -17,9 +17,9 @@ export const LOADER_SOURCE = path.resolve("plugins", PLUGIN, "src", "loader.ts")
 // What the inline script may run in: the loader's own syntax is lowered to this.
 const TARGET = "es2015";
 // esbuild's minified module: the function, then its export under a minified name.
-const MODULE = /^(function ([\w$]+)\([\w$]+,[\w$]+\)\{[\s\S]*\})export\{\2 as default\};\n?$/;
+const MODULE = /^(function ([\w$]+)\([\w$]+\)\{[\s\S]*\})export\{\2 as default\};\n?$/;
 
-/** Minifies the loader's TypeScript source to `function name(sources,chunkGlobal){…}`. */
+/** Minifies the loader's TypeScript source to `function name(sources){…}`. */
 export function compileLoader(source: string): string {
   const { code } = transformSync(source, {
     loader: "ts",
@@ -31,7 +31,7 @@ export function compileLoader(source: string): string {
   const fn = MODULE.exec(code)?.[1];
   const problem = (what: string) =>
     new Error(
-      `${PLUGIN}: src/loader.ts must compile to one self-contained function of (sources, chunkGlobal), its default export: ${what}. esbuild wrote: ${code}`,
+      `${PLUGIN}: src/loader.ts must compile to one self-contained function of (sources), its default export: ${what}. esbuild wrote: ${code}`,
     );
   if (!fn) throw problem("esbuild's output is not one function and its export");
   try {

@@ -28,43 +28,15 @@ export const INTERNALS = {
     name: "Gatsby's `<script src=… async>` tags",
     fix: adapt("src/scripts-after-paint.ts"),
   },
-  chunkQueue: {
-    name: "webpack's chunk queue `self.webpackChunk…`",
-    fix: adapt("src/scripts-after-paint.ts and src/loader.ts"),
-  },
   stats: {
     name: "public/webpack.stats.json and its named chunk groups",
-    fix: adapt("src/compile-hints.ts (and src/scripts/bench.mjs, which reads the same file)"),
-  },
-  cacheGroups: {
-    name: "The `styles` and `commons` cache groups of Gatsby's build-javascript config",
-    fix: adapt("src/webpack.ts"),
-  },
-  cssModuleType: {
-    name: "mini-css-extract's module type `css/mini-extract`",
-    fix: adapt("src/webpack.ts"),
-  },
-  pluginList: {
-    name: "Gatsby's plugin list in its internal store (`flattenedPlugins`)",
-    fix: adapt("src/plugin-list.ts"),
-  },
-  replaceHydrateFunction: {
-    name: "The `replaceHydrateFunction` browser API",
-    fix: adapt("gatsby-browser.ts and src/hydrate.ts"),
-  },
-  focusWrapper: {
-    name: "The `gatsby-focus-wrapper` element",
-    fix: adapt("src/hydrate.ts and src/hydration-check.ts"),
-  },
-  initialRenderMark: {
-    name: "The `onInitialClientRender` performance mark",
-    fix: "The browser tests wait for this mark (waitForHydration in __tests__/e2e/support/fixtures.ts): make them wait for hydration another way, then adapt src/hydration-check.ts.",
+    fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
   },
 } satisfies Record<string, Internal>;
 
 /**
- * An assumption the plugin's work rests on does not hold in this build. The hooks in gatsby-node.ts
- * turn it into `reporter.panicOnBuild`: the build stops instead of publishing a site without the
+ * An assumption the plugin's work rests on does not hold in this build. src/post-build.ts
+ * turns it into `reporter.panicOnBuild`: the build stops instead of publishing a site without the
  * optimisation, or a broken one.
  */
 export class BrokenAssumption extends Error {

@@ -1,7 +1,7 @@
 /**
  * The inline loader of Gatsby's first scripts, as the browser runs it. This file is never bundled:
  * after each build src/compile-loader.ts minifies it with esbuild into the one function every page
- * holds, `<script id="gatsby-scripts-after-paint">(function …).apply(null,[sources,chunkGlobal])</script>`
+ * holds, `<script id="gatsby-scripts-after-paint">(function …).apply(null,[sources])</script>`
  * (src/scripts-after-paint.ts explains why). So it must stay one self-contained function: no
  * imports and nothing else at run time (types are erased), or compile-loader.ts stops the build.
  * It runs before any of Gatsby's scripts: plain DOM calls only (esbuild lowers the syntax to ES2015).
@@ -10,44 +10,12 @@
  * that comes first (a tab opened in the background paints no frames), it preloads the scripts one
  * per task, so that they download together (starting a fetch costs several ms of main thread in
  * Lighthouse's traces); then it adds them one after another, each once the one before has loaded
- * or failed, in a task of its own. Before the last one (Gatsby's app, whose arrival starts Gatsby)
- * it initialises, in that same task, the modules the earlier chunks registered (React's), through
- * webpack's chunk queue, so that this work is not part of Gatsby's start.
+ * or failed, in a task of its own.
  */
 
-/** webpack's `__webpack_require__`, as a chunk's runtime callback receives it. */
-type WebpackRequire = (moduleId: string) => unknown;
-/** An entry of webpack's chunk queue: [chunk ids, modules by id, runtime callback]. */
-type QueuedChunk = [chunkIds: unknown[], modules: Record<string, unknown>, runtime?: (require: WebpackRequire) => void];
-/** `self[chunkGlobal]`: an array whose push webpack's runtime replaces by its chunk loader. */
-interface ChunkQueue {
-  forEach(callback: (chunk: QueuedChunk) => void): void;
-  push(chunk: QueuedChunk): unknown;
-}
-
-/**
- * Adds `sources` (the webpack runtime first, Gatsby's app last) after the first paint.
- * `chunkGlobal` names webpack's chunk queue; with null the scripts still run one by one, without
- * the separate initialisation.
- */
-export default function loadScriptsAfterPaint(sources: readonly string[], chunkGlobal: string | null): void {
+/** Adds `sources` (the webpack runtime first, Gatsby's app last) after the first paint. */
+export default function loadScriptsAfterPaint(sources: readonly string[]): void {
   let started = false;
-
-  /** Runs the modules the loaded chunks registered; webpack caches them for the app's start. */
-  function initialiseRegisteredModules(): void {
-    const queue = chunkGlobal ? (self as unknown as Record<string, ChunkQueue | undefined>)[chunkGlobal] : undefined;
-    if (!queue || !queue.push) return;
-    const moduleIds: string[] = [];
-    queue.forEach((chunk) => {
-      for (const id in chunk[1]) moduleIds.push(id);
-    });
-    try {
-      // A chunk of its own, id "after-paint": webpack runs its callback with its require.
-      queue.push([["after-paint"], {}, (require) => moduleIds.forEach((id) => require(id))]);
-    } catch (error) {
-      // Gatsby's app initialises whatever did not run here.
-    }
-  }
 
   function addScript(index: number): void {
     if (index >= sources.length) return;
@@ -56,10 +24,7 @@ export default function loadScriptsAfterPaint(sources: readonly string[], chunkG
     script.async = true;
     // A failed script does not stop the rest: webpack reports the missing chunk.
     script.onload = script.onerror = () => {
-      setTimeout(() => {
-        if (index === sources.length - 2) initialiseRegisteredModules();
-        addScript(index + 1);
-      }, 0);
+      setTimeout(() => addScript(index + 1), 0);
     };
     document.body.appendChild(script);
   }

@@ -6,12 +6,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { GATSBY_CHECKED, INTERNALS } from "../../plugins/gatsby-plugin-cyrus-performance/src/internals";
+import { GATSBY_CHECKED, INTERNALS } from "../src/internals";
 
-const readme = fs.readFileSync(
-  path.resolve(__dirname, "../../plugins/gatsby-plugin-cyrus-performance/README.md"),
-  "utf8",
-);
+const readme = fs.readFileSync(path.resolve(__dirname, "../README.md"), "utf8");
 const gatsbyVersion = (
   JSON.parse(fs.readFileSync(require.resolve("gatsby/package.json"), "utf8")) as { version: string }
 ).version;

@@ -1,16 +1,15 @@
 /**
  * A small public/ as Gatsby 5.16.1 builds it, for the plugin's post-build steps: pages with the
- * scripts slice and the focus wrapper, webpack's runtime with its chunk queue, the app chunk with
- * Gatsby's replaceHydrateFunction call and onInitialClientRender mark, and webpack.stats.json.
+ * scripts slice, webpack's runtime, React's framework chunk, Gatsby's app and webpack.stats.json.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export const RUNTIME =
+const RUNTIME =
   '!function(){"use strict";var e={},t=function(t,n){var r=n[0],o=n[1],c=n[2];for(var a in o)e[a]=o[a];if(c)c(function(t){return e[t]})},' +
   "n=self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[];n.forEach(t.bind(null,0)),n.push=t.bind(null,n.push.bind(n))}();";
-export const APP =
+const APP =
   '(self.webpackChunkcyrus_website=self.webpackChunkcyrus_website||[]).push([[524],{1:function(){const p=(0,o.N)("replaceHydrateFunction",void 0,d)[0]||d;' +
   'performance.mark&&performance.mark("onInitialClientRender")}}]);';
 export const FIRST_SCRIPTS = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
@@ -38,7 +37,6 @@ export interface Site {
   root: string;
   publicDir: string;
   siteStaticDir: string;
-  cacheFile: string;
   write(file: string, content: string): void;
   read(file: string): string;
   cleanUp(): void;
@@ -72,7 +70,6 @@ export function makeSite(): Site {
     root,
     publicDir,
     siteStaticDir: path.join(root, "static"),
-    cacheFile: path.join(root, ".cache", "precompressed.json"),
     write,
     read: (file) => fs.readFileSync(path.join(publicDir, file), "utf8"),
     cleanUp: () => fs.rmSync(root, { recursive: true, force: true }),

@@ -6,13 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  COMPILE_HINT,
-  addCompileHints,
-  readStats,
-  scriptsLoadedFirst,
-  withCompileHint,
-} from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
+import { COMPILE_HINT, addCompileHints, readStats, scriptsLoadedFirst, withCompileHint } from "../src/compile-hints";
 import { type Site, makeSite } from "./fixture";
 
 test("the compile hint goes first in a script, once", () => {
