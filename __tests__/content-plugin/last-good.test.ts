@@ -220,7 +220,8 @@ describe("DevelopSession", () => {
     expect(cache.get(HELD_KEY)).toEqual([]);
   });
 
-  test("before the queries, the files Gatsby handed over are made into nodes first", async () => {
+  /** A file held for naming a service not there yet; then the service's file is written. */
+  async function heldUntilServiceB() {
     const session = started();
     const cache = new Map<string, unknown>();
     await session.attach(gatsby(cache), {});
@@ -229,6 +230,11 @@ describe("DevelopSession", () => {
     await session.transform(nodeArgs(), {});
     problems = [];
     fs.writeFileSync(path.join(root, "data/services/b.yaml"), "title: B\n");
+    return { session, cache };
+  }
+
+  test("before the queries, the files Gatsby handed over are made into nodes first", async () => {
+    const { session, cache } = await heldUntilServiceB();
     // Gatsby calls onCreateNode and goes on to the queries without waiting for it.
     let read: (text: string) => void = () => undefined;
     const transforming = session.transform(
@@ -247,14 +253,7 @@ describe("DevelopSession", () => {
   });
 
   test("before the queries, the session waits for Gatsby to hand over the file that put a held file right", async () => {
-    const session = started();
-    const cache = new Map<string, unknown>();
-    await session.attach(gatsby(cache), {});
-    write("title: Two\n");
-    problems = [problem(FILE, "names a service that is not there yet")];
-    await session.transform(nodeArgs(), {});
-    problems = [];
-    fs.writeFileSync(path.join(root, "data/services/b.yaml"), "title: B\n");
+    const { session, cache } = await heldUntilServiceB();
     // The queries are about to run before Gatsby's watcher has made the service's File node; it comes meanwhile.
     const beforeQueries = session.beforeQueries(gatsby(cache));
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -10,22 +10,11 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import emailFunction, { config, createEmailFunction } from "../../src/api/email";
 import { ConfigError } from "../../src/enquiry-receiver/core/config";
 import type { Receiver } from "../../src/enquiry-receiver/core/receiver";
-import { anotherEnquiry, memoryLog, startReceiver, validEnquiry, type Harness } from "./support/harness";
+import { anotherEnquiry, memoryLog, startReceiver, validEnquiry, withHelpers, type Harness } from "./support/harness";
 
 let core: Harness;
 let server: http.Server;
 let url: string;
-
-/** Gatsby's res.status/res.send, as express provides them. */
-function withHelpers(res: http.ServerResponse): GatsbyFunctionResponse {
-  const helped = res as GatsbyFunctionResponse;
-  helped.status = (code: number) => {
-    res.statusCode = code;
-    return helped;
-  };
-  helped.send = ((body: string) => res.end(body)) as GatsbyFunctionResponse["send"];
-  return helped;
-}
 
 function mount(getReceiver: () => Receiver): Promise<void> {
   const fn = createEmailFunction(getReceiver, memoryLog());

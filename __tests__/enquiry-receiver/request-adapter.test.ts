@@ -7,13 +7,13 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import type { GatsbyFunctionRequest } from "gatsby";
 import { createEmailFunction } from "../../src/api/email";
 import { ConfigError } from "../../src/enquiry-receiver/core/config";
 import type { Receiver } from "../../src/enquiry-receiver/core/receiver";
 import { createRequestAdapter, nodeReply } from "../../src/enquiry-receiver/http/adapter";
 import { rawJson, request, slowPost } from "../deploy/support/http";
-import { memoryLog, startReceiver, validEnquiry, type Harness } from "./support/harness";
+import { memoryLog, startReceiver, validEnquiry, withHelpers, type Harness } from "./support/harness";
 
 const BODY_TIMEOUT_MS = 300;
 type Edge = "gatsby-function" | "service";
@@ -21,17 +21,6 @@ interface Mounted {
   port: number;
   log: ReturnType<typeof memoryLog>;
   stop(): Promise<void>;
-}
-
-/** express's res.status/res.send, as Gatsby provides them. */
-function withHelpers(res: http.ServerResponse): GatsbyFunctionResponse {
-  const helped = res as GatsbyFunctionResponse;
-  helped.status = (code: number) => {
-    res.statusCode = code;
-    return helped;
-  };
-  helped.send = ((body: string) => res.end(body)) as GatsbyFunctionResponse["send"];
-  return helped;
 }
 
 async function mount(edge: Edge, getReceiver: () => Receiver): Promise<Mounted> {

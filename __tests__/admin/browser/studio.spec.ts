@@ -1,7 +1,7 @@
 /**
  * An editor's session in the real studio against decap-server, on a copy of data/: change a field
- * and see the preview follow, add a list entry, upload an image, publish; then the saved YAML holds
- * the change and `npm run check:content`'s check passes on the copy.
+ * and see the preview follow, add, remove and reorder list entries, upload an image, publish; then the
+ * saved YAML holds the change and `npm run check:content`'s check passes on the copy.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -68,6 +68,23 @@ async function publish(page: Page): Promise<void> {
 const entryBar = (list: ReturnType<typeof control>, index: number) =>
   list.locator("[class*=ListItemTopBar]").nth(index);
 
+/**
+ * Drags a list entry by its handle onto another entry's place, as an editor does with the mouse
+ * (Decap's lists reorder by pointer only: dnd-kit's mouse and touch sensors, past 4 px of movement).
+ */
+async function dragEntry(page: Page, list: ReturnType<typeof control>, from: number, to: number): Promise<void> {
+  const handle = entryBar(list, from).locator("[aria-roledescription=sortable]");
+  const source = await handle.boundingBox();
+  const target = await entryBar(list, to).boundingBox();
+  if (!source || !target) throw new Error("a list entry to drag is not on screen");
+  const x = source.x + source.width / 2;
+  await page.mouse.move(x, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.move(x, target.y + target.height / 2 - 2, { steps: 2 });
+  await page.mouse.up();
+}
+
 test("edit a page: a field (the preview follows), a list entry, an image; publish; the check passes", async ({
   page,
 }) => {
@@ -107,7 +124,7 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
   expect(violations).toEqual([]);
 });
 
-test("edit a service: a field, remove a list entry; publish; the check passes", async ({ page }) => {
+test("edit a service: a field, remove a list entry, reorder sections; publish; the check passes", async ({ page }) => {
   const slug = "quality-assurance";
   const before = readYaml(`services/${slug}.yaml`);
   await open(page, `services/entries/${slug}`);
@@ -121,9 +138,19 @@ test("edit a service: a field, remove a list entry; publish; the check passes", 
   await expect(preview.getByText(removed!)).toBeVisible();
   await entryBar(intro, 1).locator("button").last().click();
   await expect(preview.getByText(removed!)).toHaveCount(0);
+
+  const headings = (before.sections as { heading: string }[]).map((section) => section.heading);
+  const [first, second, ...rest] = headings;
+  const reordered = [second!, first!, ...rest];
+  await expect(preview.getByRole("heading", { level: 2 })).toHaveText(headings);
+  await dragEntry(page, control(page, "Sections"), 1, 0);
+  await expect(preview.getByRole("heading", { level: 2 })).toHaveText(reordered);
+
   await publish(page);
   const service = readYaml(`services/${slug}.yaml`);
   expect(service).toMatchObject({ slug, menuLabel: label, intro: [kept] });
+  const sections = before.sections as unknown[];
+  expect(service.sections).toEqual([sections[1], sections[0], ...sections.slice(2)]);
 
   expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
   expect(violations).toEqual([]);

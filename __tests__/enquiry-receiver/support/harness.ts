@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import type { GatsbyFunctionResponse } from "gatsby";
 import { loadConfig, type Env } from "../../../src/enquiry-receiver/core/config";
 import { createRequestAdapter, nodeReply } from "../../../src/enquiry-receiver/http/adapter";
 import { loadProxySettings } from "../../../src/enquiry-receiver/http/proxy";
@@ -60,6 +61,19 @@ export const validEnquiry = {
 };
 
 /** A valid enquiry of its own: the receiver stores an identical one only once a day (a resend). */
+/** The keys of a stored line (enquiries.jsonl), in their order: the format's version first. */
+export const storedLineKeys = [
+  "v",
+  "id",
+  "receivedAt",
+  "name",
+  "phone",
+  "email",
+  "message",
+  "screening",
+  "delivery",
+] as const;
+
 export const anotherEnquiry = (n: number | string) => ({ ...validEnquiry, message: `${validEnquiry.message} (${n})` });
 
 /** env: settings as the process environment would give them (a generous rate limit by default). */
@@ -110,4 +124,15 @@ export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A node:http response with the res.status/res.send that Gatsby's Functions get from express. */
+export function withHelpers(res: http.ServerResponse): GatsbyFunctionResponse {
+  const helped = res as GatsbyFunctionResponse;
+  helped.status = (code: number) => {
+    res.statusCode = code;
+    return helped;
+  };
+  helped.send = ((body: string) => res.end(body)) as GatsbyFunctionResponse["send"];
+  return helped;
 }
