@@ -51,11 +51,14 @@ async function open(page: Page, entry: string): Promise<void> {
   await page.goto(`${studio.url}#/collections/${entry}`);
 }
 
-/** The form's control of a field, by its label (the outermost one when nested fields share it). */
+/**
+ * The form's control of a field, by its label (the outermost one when nested fields share it; Decap
+ * adds " (optional)" to the label of a field that is not required).
+ */
 const control = (page: Page, label: string) =>
   page
     .locator("[aria-label$=' field']")
-    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}$`) }) })
+    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
     .first();
 
 async function publish(page: Page): Promise<void> {
@@ -64,9 +67,12 @@ async function publish(page: Page): Promise<void> {
   await expect(page.getByText("Entry saved")).toBeVisible();
 }
 
-/** A list entry's bar: its collapse button, drag handle and remove button (the last). */
+/**
+ * A list entry's bar: its collapse button, drag handle and remove button (the last). The visible ones
+ * only: a collapsed entry keeps its own lists' bars in the page, hidden.
+ */
 const entryBar = (list: ReturnType<typeof control>, index: number) =>
-  list.locator("[class*=ListItemTopBar]").nth(index);
+  list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
 
 /**
  * Drags a list entry by its handle onto another entry's place, as an editor does with the mouse
@@ -74,6 +80,7 @@ const entryBar = (list: ReturnType<typeof control>, index: number) =>
  */
 async function dragEntry(page: Page, list: ReturnType<typeof control>, from: number, to: number): Promise<void> {
   const handle = entryBar(list, from).locator("[aria-roledescription=sortable]");
+  await handle.scrollIntoViewIfNeeded();
   const source = await handle.boundingBox();
   const target = await entryBar(list, to).boundingBox();
   if (!source || !target) throw new Error("a list entry to drag is not on screen");
