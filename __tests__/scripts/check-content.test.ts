@@ -40,6 +40,17 @@ test("the committed content passes", () => {
   expect(run.code).toBe(0);
 });
 
+test("a folder that is not a copy of data/ is named, with the usage, and exit code 2", () => {
+  const run = check("--data");
+  expect(run.code).toBe(2);
+  expect(run.err).toBe(
+    `${path.join(root, "--data")} is not a content folder (it has no schemas/ folder).\n` +
+      "Use: npm run check:content            checks data/\n" +
+      "     npm run check:content -- <folder>  checks another copy of data/\n",
+  );
+  expect(run.out).toBe("");
+});
+
 test("a mistake fails with the plain report, its place and exit code 1", () => {
   const text = fs.readFileSync(serviceFile(), "utf8");
   fs.writeFileSync(

@@ -3,11 +3,21 @@
  * Prints the problems (exit code 1) and the warnings (exit code 0 when there are only warnings).
  * `npm run check:content -- <folder>` checks another copy of data/.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { formatProblems } from "../node/content/problems";
 import { inspectContent } from "../node/content/validate";
 
 const dataDir = path.resolve(process.argv[2] ?? "data");
+if (!fs.existsSync(path.join(dataDir, "schemas"))) {
+  // A mistyped folder, or an option this command does not take: say so instead of a stack trace.
+  console.error(
+    `${dataDir} is not a content folder (it has no schemas/ folder).\n` +
+      "Use: npm run check:content            checks data/\n" +
+      "     npm run check:content -- <folder>  checks another copy of data/",
+  );
+  process.exit(2);
+}
 const started = performance.now();
 const { problems, warnings } = inspectContent(dataDir, process.cwd());
 const took = `${Math.round(performance.now() - started)} ms`;
