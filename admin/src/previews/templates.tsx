@@ -2,6 +2,7 @@
  * The studio's previews: each kind of page rendered by the site's own view component with the site's
  * CSS (studio.css, given to the preview frame), from the entry as the editor types it.
  */
+import { Map as ImmutableMap } from "immutable";
 import { useEffect, useState, type ComponentType } from "react";
 import { AboutView } from "../../../src/components/views/about-view";
 import { ActivitiesView } from "../../../src/components/views/activities-view";
@@ -36,6 +37,13 @@ export interface PreviewProps {
   boundGetAsset?: (collection: unknown, entry: unknown) => (path: string) => Asset | undefined;
   state?: { collections?: Immutable };
 }
+
+/**
+ * The entry given to Decap's loader for another collection's images. Decap keeps one loader per entry
+ * in a WeakMap, so it must be an object (undefined throws and the preview shows Decap's error page);
+ * which one does not matter, since every collection's media folder is absolute (cms-config.ts).
+ */
+const ANY_ENTRY = ImmutableMap();
 
 const dataOf = (value: unknown): Data => map.obj((value as Immutable | undefined)?.toJS?.() ?? value);
 
@@ -89,7 +97,7 @@ function useContext(
   const image = (path: string, place: Place) => previewImage(path ? String(props.getAsset(path) ?? "") : "", place);
   const imageIn = (collection: string, path: string, place: Place) => {
     const target = props.state?.collections?.get(collection);
-    const load = target && props.boundGetAsset ? props.boundGetAsset(target, undefined) : undefined;
+    const load = target && props.boundGetAsset ? props.boundGetAsset(target, ANY_ENTRY) : undefined;
     return previewImage(path && load ? String(load(path) ?? "") : "", place);
   };
   return { image, imageIn, site, contact, services, approvals };
