@@ -102,6 +102,23 @@ test("a wrong image path names the file it looked for", () => {
   ]);
 });
 
+test("a file that is not a readable image is named, with what to do", () => {
+  const banner = String(
+    parseDocument(fs.readFileSync(path.join(dataDir, serviceFile(first!.slug)), "utf8")).get("banner"),
+  );
+  const image = path.join(dataDir, "services", banner);
+  for (const bytes of ["<html>Not found</html>", ""]) {
+    fs.writeFileSync(image, bytes);
+    expect(messages(dataDir)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data/services/${escape(first!.slug)}\\.yaml:\\d+:\\d+: field "banner": image file "${escape(banner)}" is not an image the site can read \\(data/services/${escape(banner.replace(/^\.\//, ""))}: empty, damaged, or another kind of file with an image's name\\)\\. Save the picture again as JPEG or PNG`,
+        ),
+      ),
+    ]);
+  }
+});
+
 test("an image path without ./, as the editing studio writes it, is relative to the file too", () => {
   edit(dataDir, serviceFile(first!.slug), (doc) => doc.set("banner", String(doc.get("banner")).replace(/^\.\//, "")));
   expect(messages(dataDir)).toEqual([]);

@@ -14,6 +14,7 @@ import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { checkReferences } from "./references";
 import { similar } from "./similar";
+import probe from "probe-image-size";
 import { imageSizeWarnings } from "./image-sizes";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
@@ -339,12 +340,29 @@ function imageProblems(file: LoadedFile): ContentProblem[] {
   walk(file.data, [], (value, at) => {
     if (typeof value !== "string" || !IMAGE_PATH.test(value)) return;
     const target = path.resolve(path.dirname(file.abs), value);
+    const shown = path.join(path.dirname(file.rel), value).split(path.sep).join("/");
     if (!fs.existsSync(target)) {
-      const shown = path.join(path.dirname(file.rel), value).split(path.sep).join("/");
       problems.push(locate(file, at, `image file "${value}" was not found (looked for ${shown})`));
+    } else if (!readableImage(target)) {
+      problems.push(
+        locate(
+          file,
+          at,
+          `image file "${value}" is not an image the site can read (${shown}: empty, damaged, or another kind of file with an image's name). Save the picture again as JPEG or PNG and put it in its place`,
+        ),
+      );
     }
   });
   return problems;
+}
+
+/** Whether a file starts as an image (JPEG, PNG, WebP, AVIF, GIF, TIFF …): its header, not its name. */
+function readableImage(abs: string): boolean {
+  try {
+    return probe.sync(fs.readFileSync(abs)) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function walk(value: unknown, at: Segment[], visit: (value: unknown, at: Segment[]) => void): void {
