@@ -8,14 +8,8 @@ import type { ContentProblem } from "../../src/node/content/problems";
 import { OVERLAY_ID, heldBackText, renderOverlay } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
 import { listenForProblems } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay-client";
 import { EVENTS_PATH } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
+import { typo } from "./support/problems";
 
-const typo: ContentProblem = {
-  file: "data/services/a.yaml",
-  line: 6,
-  column: 1,
-  field: "titel",
-  message: "is not a known field: check its spelling",
-};
 const syntax: ContentProblem = {
   file: "data/home/home.yaml",
   line: 3,

@@ -15,14 +15,8 @@ import {
 } from "../../plugins/gatsby-plugin-cyrus-content/src/reporter";
 import { checkAtStart } from "../../plugins/gatsby-plugin-cyrus-content/src/start";
 import { NO_PROBLEMS, terminalReport } from "../../plugins/gatsby-plugin-cyrus-content/src/terminal";
+import { typo } from "./support/problems";
 
-const typo: ContentProblem = {
-  file: "data/services/a.yaml",
-  line: 6,
-  column: 1,
-  field: "titel",
-  message: "is not a known field: check its spelling",
-};
 const missing: ContentProblem = {
   file: "data/services/a.yaml",
   line: 2,
