@@ -8,6 +8,7 @@
 import { sendEnquiry } from "../../src/components/enquiry-form/send-enquiry";
 import { rawJson, request, slowPost } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
+import { sleep, until } from "./support/until";
 
 let stack: Stack;
 
@@ -30,14 +31,6 @@ interface Outcome {
   status?: number;
   body?: { id?: string; error?: string };
   networkError?: string;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 25) {
-    if (waited > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(25);
-  }
 }
 
 test("SIGTERM mid-stream: every 2xx stored once, every other answer an error the form shows, then accepting again", async () => {

@@ -11,15 +11,7 @@
  */
 import { request, type RawAnswer } from "./support/http";
 import { LIFTED_LIMITS, startStack, type Stack } from "./support/stack";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
-    if (waited > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+import { until } from "./support/until";
 
 function post(stack: Stack, kind: "json" | "form", fields: Record<string, string>): Promise<RawAnswer> {
   const json = kind === "json";
