@@ -49,7 +49,11 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+    // At "close" its output has all been read, its last log lines included; "exit" can come before
+    // them. A child that leaves the pipes open (nginx's workers, after a SIGKILL) never closes: then
+    // 2 s after "exit".
+    child.once("close", (code, signal) => resolve(code ?? signal ?? "unknown"));
+    child.once("exit", (code, signal) => setTimeout(() => resolve(code ?? signal ?? "unknown"), 2_000).unref());
     child.once("error", (error) => {
       output += String(error);
       resolve("spawn-error");
