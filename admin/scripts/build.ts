@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
 import { cmsCollections } from "../../src/node/content/cms-config";
 import { adminCsp, backendFromEnv, localBackend, SettingsError, type Backend } from "./backend";
+import { dndKitPatch } from "./patch-dnd-kit";
 
 const adminDir = path.resolve(__dirname, "..");
 const rootDir = path.dirname(adminDir);
@@ -115,7 +116,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir) : {}),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
     },
-    plugins: [ownPackages()],
+    plugins: [ownPackages(), dndKitPatch()],
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);
