@@ -5,6 +5,7 @@ import type { ContentProblem } from "../../../src/node/content/problems";
 import { checkFileText } from "../../../src/node/content/validate";
 import { filesBehind, type Decided, type FileNode } from "./caught-up";
 import { ContentCheck, type Validate } from "./content-check";
+import { FileNodeSync } from "./file-nodes";
 import { LastGoodVersions } from "./last-good";
 import { ProblemsFeed } from "./problems-feed";
 import type { ContentReporter } from "./reporter";
@@ -27,8 +28,14 @@ export interface NodeLookup {
   getNodesByType: (type: string) => FileNode[];
 }
 
-/** sourceNodes' arguments: Gatsby's plugin cache, for the files held back. */
-export type SourceArgs = NodeLookup & { cache: HeldStore };
+/**
+ * sourceNodes' arguments: Gatsby's plugin cache, for the files held back, and its actions, kept (as
+ * gatsby-source-filesystem keeps them for its watcher) to bring a File node up to date.
+ */
+export type SourceArgs = NodeLookup & {
+  cache: HeldStore;
+  actions: { createNode: (node: unknown, plugin?: { name: string }) => unknown };
+};
 
 /** onPreExtractQueries' arguments: what the transformer needs to make nodes, and the nodes Gatsby has. */
 export type QueryArgs = Omit<TransformArgs, "node" | "loadNodeContent"> & NodeLookup;
@@ -91,6 +98,7 @@ export class DevelopSession {
   /** Files Gatsby handed over whose nodes are being made. */
   private readonly transforming = new Set<Promise<void>>();
   private source: SourceArgs | undefined;
+  private readonly fileNodes: FileNodeSync;
   /** The transformer's plugin options, as Gatsby passes them. */
   private pluginOptions: unknown;
 
@@ -102,6 +110,7 @@ export class DevelopSession {
   ) {
     this.dataDir = path.join(root, "data");
     this.check = new ContentCheck(this.dataDir, options.validate);
+    this.fileNodes = new FileNodeSync(this.dataDir, root, (text) => reporter.warn(text));
     this.checkText = options.checkText ?? ((dataDir, file, text) => checkFileText(dataDir, file, text, root));
     const report = terminalReport(reporter);
     this.check.onResult((problems) => {
@@ -159,6 +168,8 @@ export class DevelopSession {
     // The report (terminal, overlay), after the nodes: it reads all of data/ (shared with the watcher).
     this.check.run();
     this.publish();
+    // The node Gatsby handed over may be an earlier state of the file than the one on disk.
+    void this.syncFileNodes();
     // Not before sourceNodes: the list a previous run left is read there first.
     if (this.source) await this.saveHeld();
   }
@@ -193,7 +204,10 @@ export class DevelopSession {
     await this.saveHeld();
   }
 
-  /** After changes under data/: the check and its report; files removed are forgotten. */
+  /**
+   * After changes under data/: the check and its report; files removed are forgotten; and Gatsby's
+   * File nodes are brought up to date with the files, should its watcher have missed the last save.
+   */
   async refresh(): Promise<void> {
     this.check.run();
     for (const file of this.lastGood.files()) {
@@ -201,6 +215,12 @@ export class DevelopSession {
     }
     this.publish();
     await this.saveHeld();
+    await this.syncFileNodes();
+  }
+
+  /** Asks for a look at Gatsby's File nodes against the files (src/file-nodes.ts), once sourceNodes ran. */
+  private syncFileNodes(): Promise<void> {
+    return this.source ? this.fileNodes.sync(this.source) : Promise.resolve();
   }
 
   /**
@@ -217,6 +237,7 @@ export class DevelopSession {
     const { interval = 100, timeout = 10_000 } = this.options.caughtUp ?? {};
     const end = Date.now() + timeout;
     await this.transformsDone(end);
+    void this.syncFileNodes();
     if (this.fixed().length === 0) return;
     const decided = (abs: string) => this.decided.get(this.fileOf(abs));
     while (filesBehind(this.dataDir, args.getNodesByType("File"), decided).length > 0) {

@@ -38,6 +38,10 @@ export const INTERNALS = {
     name: "The `commons` entry of the develop bundle",
     fix: adapt("src/webpack.ts"),
   },
+  fileNodes: {
+    name: "gatsby-source-filesystem's watcher and `create-file-node`",
+    fix: adapt("src/file-nodes.ts"),
+  },
   nodeChanges: {
     name: "Node changes and the queries in `gatsby develop`",
     fix: adapt("src/develop-session.ts"),
