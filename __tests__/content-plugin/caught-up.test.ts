@@ -64,3 +64,17 @@ test("a file removed from disk is not waited for; schemas and other files are no
   fs.rmSync(file("services/a.yaml"));
   expect(filesBehind(dataDir, nodes, () => undefined)).toEqual([]);
 });
+
+test("a File node made again at the same mtime with another digest is behind until it is decided on", () => {
+  // As when the plugin gives Gatsby a save its watcher missed (src/file-nodes.ts): same mtime, new digest.
+  const decided = { ...decidedAsOnDisk(file("services/a.yaml"))!, contentDigest: "digest of the empty file" };
+  const made = { ...nodeOf("services/a.yaml"), internal: { contentDigest: "digest of the saved file" } };
+  const nodes = [made, nodeOf("services/images/a.jpg")];
+  expect(filesBehind(dataDir, nodes, () => decided)).toEqual([file("services/a.yaml")]);
+  expect(filesBehind(dataDir, nodes, () => ({ ...decided, contentDigest: "digest of the saved file" }))).toEqual([]);
+});
+
+test("images: false looks at the YAML files only", () => {
+  expect(filesBehind(dataDir, [nodeOf("services/a.yaml")], decidedAsOnDisk, { images: false })).toEqual([]);
+  expect(filesBehind(dataDir, [nodeOf("services/a.yaml")], decidedAsOnDisk)).toEqual([file("services/images/a.jpg")]);
+});

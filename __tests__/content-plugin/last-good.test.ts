@@ -15,6 +15,7 @@ import {
   type QueryArgs,
   type SourceArgs,
 } from "../../plugins/gatsby-plugin-cyrus-content/src/develop-session";
+import { fileDigest } from "../../plugins/gatsby-plugin-cyrus-content/src/file-nodes";
 import { LastGoodVersions, decide } from "../../plugins/gatsby-plugin-cyrus-content/src/last-good";
 import type { ContentReporter } from "../../plugins/gatsby-plugin-cyrus-content/src/reporter";
 import type {
@@ -83,7 +84,7 @@ describe("DevelopSession", () => {
     id: "file-a",
     absolutePath: abs,
     modifiedTime: fs.statSync(abs).mtime.toJSON(),
-    internal: { type: "File", mediaType: "text/yaml" },
+    internal: { type: "File", mediaType: "text/yaml", contentDigest: fileDigest(abs) },
   });
   const nodeArgs = (): TransformArgs => ({
     node: node(),
@@ -167,7 +168,11 @@ describe("DevelopSession", () => {
           .readdirSync(path.join(root, "data"), { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile())
           .map((entry) => path.join(entry.parentPath, entry.name))
-          .map((file) => ({ absolutePath: file, modifiedTime: fs.statSync(file).mtime.toJSON() })),
+          .map((file) => ({
+            absolutePath: file,
+            modifiedTime: fs.statSync(file).mtime.toJSON(),
+            internal: { contentDigest: fileDigest(file) },
+          })),
       cache: {
         get: async (key: string) => cache.get(key),
         set: async (key: string, value: unknown) => cache.set(key, value),
@@ -184,7 +189,7 @@ describe("DevelopSession", () => {
         id: `file-${path.basename(other)}`,
         absolutePath: otherAbs,
         modifiedTime: fs.statSync(otherAbs).mtime.toJSON(),
-        internal: { type: "File", mediaType: "text/yaml" },
+        internal: { type: "File", mediaType: "text/yaml", contentDigest: fileDigest(otherAbs) },
       },
     };
   };
@@ -295,7 +300,7 @@ describe("DevelopSession with the site's checks, on a copy of data/", () => {
     id: `file ${file}`,
     absolutePath: abs(file),
     modifiedTime: fs.statSync(abs(file)).mtime.toJSON(),
-    internal: { type: "File", mediaType: "text/yaml" },
+    internal: { type: "File", mediaType: "text/yaml", contentDigest: fileDigest(abs(file)) },
   });
   /** Gatsby hands over `file` as `text`: what it read from disk, which may be older than the file now. */
   const handOver = (file: string, text = fs.readFileSync(abs(file), "utf8")): TransformArgs => ({
@@ -315,7 +320,11 @@ describe("DevelopSession with the site's checks, on a copy of data/", () => {
         .readdirSync(path.join(root, "data"), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .map((file) => ({ absolutePath: file, modifiedTime: fs.statSync(file).mtime.toJSON() })),
+        .map((file) => ({
+          absolutePath: file,
+          modifiedTime: fs.statSync(file).mtime.toJSON(),
+          internal: { contentDigest: fileDigest(file) },
+        })),
     cache: { get: async () => undefined, set: async () => undefined },
   });
   const session = () => {

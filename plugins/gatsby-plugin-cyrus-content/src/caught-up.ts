@@ -9,6 +9,7 @@ const YAML = /\.ya?ml$/i;
 export interface FileNode {
   absolutePath?: unknown;
   modifiedTime?: unknown;
+  internal?: { contentDigest?: unknown };
 }
 
 /**
@@ -18,6 +19,8 @@ export interface FileNode {
 export interface Decided {
   text: string;
   modifiedTime: unknown;
+  /** The File node's digest: a node made again at the same mtime (src/file-nodes.ts) is another node. */
+  contentDigest?: unknown;
 }
 
 /**
@@ -28,6 +31,10 @@ export interface Decided {
  *   waiting for it. The decision does: it is recorded once the transformer's nodes are in Gatsby;
  * - an image without a File node: a path names the image by its File node.
  *
+ * With `images: false`, only the YAML files: whether the nodes of every file Gatsby handed over are
+ * in (Gatsby removes a File node's nodes when the file changes, and makes them again only in
+ * onCreateNode, which it does not wait for).
+ *
  * Files removed from disk are not waited for: a text that no longer refers to them can go ahead of
  * their removal. Folders named `schemas` are not content (gatsby-config.ts leaves them out of the File
  * nodes).
@@ -36,17 +43,18 @@ export function filesBehind(
   dataDir: string,
   fileNodes: readonly FileNode[],
   decided: (abs: string) => Decided | undefined,
+  { images = true }: { images?: boolean } = {},
 ): string[] {
-  const known = new Map<string, unknown>();
+  const known = new Map<string, FileNode>();
   for (const node of fileNodes) {
-    if (typeof node.absolutePath === "string") known.set(path.resolve(node.absolutePath), node.modifiedTime);
+    if (typeof node.absolutePath === "string") known.set(path.resolve(node.absolutePath), node);
   }
   const behind: string[] = [];
   for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
     const abs = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !TRACKED.test(entry.name) || abs.split(path.sep).includes("schemas")) continue;
     if (!YAML.test(entry.name)) {
-      if (!known.has(abs)) behind.push(abs);
+      if (images && !known.has(abs)) behind.push(abs);
       continue;
     }
     const decision = decided(abs);
@@ -56,8 +64,13 @@ export function filesBehind(
     } catch {
       continue; // removed meanwhile
     }
+    const node = known.get(abs);
     const current =
-      decision !== undefined && known.has(abs) && decision.modifiedTime === known.get(abs) && decision.text === text;
+      decision !== undefined &&
+      node !== undefined &&
+      decision.modifiedTime === node.modifiedTime &&
+      decision.contentDigest === node.internal?.contentDigest &&
+      decision.text === text;
     if (!current) behind.push(abs);
   }
   return behind;

@@ -5,7 +5,7 @@ import type { ContentProblem } from "../../../src/node/content/problems";
 import { checkFileText } from "../../../src/node/content/validate";
 import { filesBehind, type Decided, type FileNode } from "./caught-up";
 import { ContentCheck, type Validate } from "./content-check";
-import { FileNodeSync } from "./file-nodes";
+import { fileDigest, FileNodeSync } from "./file-nodes";
 import { LastGoodVersions } from "./last-good";
 import { ProblemsFeed } from "./problems-feed";
 import type { ContentReporter } from "./reporter";
@@ -145,7 +145,7 @@ export class DevelopSession {
       const file = this.fileOf(abs);
       const text = fs.readFileSync(abs, "utf8");
       this.lastGood.record(file, text);
-      this.decided.set(file, { text, modifiedTime: fs.statSync(abs).mtime.toJSON() });
+      this.decided.set(file, { text, modifiedTime: fs.statSync(abs).mtime.toJSON(), contentDigest: fileDigest(abs) });
     }
     // For as long as `gatsby develop` runs.
     if (watch) {
@@ -190,7 +190,7 @@ export class DevelopSession {
     try {
       if (decision.use !== "none") await runTransformer(this.transformer, args, options, decision.text);
     } finally {
-      this.decided.set(file, { text, modifiedTime: node.modifiedTime });
+      this.decided.set(file, { text, modifiedTime: node.modifiedTime, contentDigest: node.internal.contentDigest });
     }
   }
 
@@ -238,13 +238,21 @@ export class DevelopSession {
     const end = Date.now() + timeout;
     await this.transformsDone(end);
     void this.syncFileNodes();
-    if (this.fixed().length === 0) return;
     const decided = (abs: string) => this.decided.get(this.fileOf(abs));
-    while (filesBehind(this.dataDir, args.getNodesByType("File"), decided).length > 0) {
-      if (Date.now() >= end) return;
-      await new Promise((resolve) => setTimeout(resolve, interval));
-      await this.transformsDone(end);
-    }
+    const caughtUp = async (images: boolean) => {
+      while (filesBehind(this.dataDir, args.getNodesByType("File"), decided, { images }).length > 0) {
+        if (Date.now() >= end) return false;
+        await new Promise((resolve) => setTimeout(resolve, interval));
+        await this.transformsDone(end);
+      }
+      return true;
+    };
+    // Gatsby removes a changed File node's nodes at once and makes them again only in onCreateNode,
+    // which it does not wait for: no query runs before they are back (a query without the service the
+    // dropdown names fails, and Gatsby may not run it again).
+    if (!(await caughtUp(false))) return;
+    if (this.fixed().length === 0) return;
+    if (!(await caughtUp(true))) return;
     // Checked again, against the files Gatsby has now.
     for (const { file, fileNodeId, text } of this.fixed()) {
       const node = args.getNode(fileNodeId);
@@ -254,7 +262,7 @@ export class DevelopSession {
       }
       this.lastGood.record(file, text);
       await runTransformer(this.transformer, { ...args, node }, this.pluginOptions, text);
-      this.decided.set(file, { text, modifiedTime: node.modifiedTime });
+      this.decided.set(file, { text, modifiedTime: node.modifiedTime, contentDigest: node.internal.contentDigest });
     }
     this.publish();
     await this.saveHeld();

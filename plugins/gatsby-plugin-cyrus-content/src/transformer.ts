@@ -11,7 +11,7 @@ export const TRANSFORMER = { name: "gatsby-transformer-yaml" };
 export interface YamlFileNode {
   id: string;
   absolutePath: string;
-  internal: { type: string; mediaType?: string };
+  internal: { type: string; mediaType?: string; contentDigest?: string };
   [field: string]: unknown;
 }
 
