@@ -17,7 +17,7 @@ import { readContent } from "../../src/node/content/read-content";
 import { FEED_PATH, type FeedBody } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
 import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
 import { chromePath, chromiumArgs } from "../../tools/chromium";
-import { freePort } from "../support/serve";
+import { freePort, projectRoot } from "../support/serve";
 import { copyProject, editFile, plainText, runGatsby, waitFor, type GatsbyRun } from "../support/project-copy";
 
 /** A bound, not a wait: Gatsby serves in about 100 s on 2 idle cores, and up to 200 s with both cores busy. */
@@ -57,6 +57,12 @@ beforeAll(async () => {
 }, START_MS + 30_000);
 
 afterAll(async () => {
+  // What Gatsby printed, to read when a test failed (test-results/ is not committed).
+  if (develop) {
+    const log = path.join(projectRoot, "test-results", "content-check-develop.log");
+    fs.mkdirSync(path.dirname(log), { recursive: true });
+    fs.writeFileSync(log, plainText(develop.output()).replace(/ (info|success|warn|ERROR) /g, "\n$1 "));
+  }
   stopping = true;
   await browser?.close();
   await develop?.stop();
