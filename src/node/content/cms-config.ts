@@ -72,7 +72,8 @@ export interface CmsCollection {
   label: string;
   label_singular?: string;
   description?: string;
-  format: "yml";
+  /** The studio's own YAML format (admin/src/yaml/format.ts): a save changes only what changed. */
+  format: typeof CMS_FORMAT;
   /** Folder collections */
   folder?: string;
   extension?: "yaml";
@@ -125,6 +126,9 @@ const NOT_SHOWN = new Set([
   "x-graphql-type",
 ]);
 
+/** The name admin/src/yaml/format.ts registers its format under. */
+export const CMS_FORMAT = "yaml-lines";
+
 /** Files shown under "Site" rather than "Pages": what every page uses. */
 const SITE_WIDE = new Set(["site", "navigation"]);
 
@@ -151,7 +155,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
         label: humanize(folder),
         label_singular: humanize(spec.schema),
         description: describe(source.schema),
-        format: "yml",
+        format: CMS_FORMAT,
         folder: `data/${folder}`,
         extension: "yaml",
         create: true,
@@ -179,9 +183,9 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
     }
   }
   return [
-    { name: "pages", label: "Pages", format: "yml", files: pages },
+    { name: "pages", label: "Pages", format: CMS_FORMAT, files: pages },
     ...folders,
-    { name: "site", label: "Site and menu", format: "yml", files: site },
+    { name: "site", label: "Site and menu", format: CMS_FORMAT, files: site },
   ];
 }
 
