@@ -278,6 +278,8 @@ describe("values read back exactly as typed", () => {
     expect(added[0]).toBe("  - >-");
     expect(added.length).toBeGreaterThan(3);
     for (const line of added) expect(line.length).toBeLessThanOrEqual(LINE_WIDTH);
+    // No line of it starts with # (to people, a comment).
+    expect(added.filter((line) => line.trimStart().startsWith("#"))).toEqual([]);
     expect(parse(saved)).toEqual(edited);
   });
 
@@ -318,4 +320,13 @@ describe("the studio's format", () => {
   test("a text that does not parse is written anew rather than spliced into", () => {
     expect(spliceYaml("title: [unclosed\n", { title: "Fixed" })).toBe("title: Fixed\n");
   });
+});
+
+test("a paragraph typed with line breaks keeps them, as a literal block", () => {
+  const text = read("services/project-management.yaml");
+  const data = parse(text) as Data;
+  const edited = { ...data, description: "First line.\nSecond line." };
+  const saved = spliceYaml(text, edited);
+  expect(saved).toContain("description: |-\n  First line.\n  Second line.\nbanner:");
+  expect(parse(saved)).toEqual(edited);
 });

@@ -119,3 +119,146 @@ test("one field changed in each kind of file: the diff is that field's line alon
   test.info().annotations.push({ type: "figures", description: figures.join("; ") });
   expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
 });
+
+/** A list entry's bar (collapse button, drag handle, remove button last): the visible ones only. */
+const entryBar = (list: ReturnType<typeof control>, index: number) =>
+  list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
+
+/** The lines of a list entry in a file: from its dash to the line before the next entry or field. */
+function entryLines(text: string, field: string, index: number): string[] {
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(`${field}:`));
+  const dashes = lines.flatMap((line, i) => (i > start && /^ {2}- /.test(line) ? [i] : []));
+  const end = lines.findIndex((line, i) => i > start && /^\S/.test(line));
+  const from = dashes[index]!;
+  const to = dashes[index + 1] ?? (end === -1 ? lines.length : end);
+  return lines.slice(from, to).filter((line, i, all) => i < all.length - 1 || line.trim() !== "");
+}
+
+/** A service whose first paragraph spans lines (what the issue's one-word figure measured), of two or more. */
+function serviceWithFoldedParagraph(): string {
+  const folder = path.join(projectRoot, "data/services");
+  const found = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".yaml"))
+    .find((f) => {
+      const text = fs.readFileSync(path.join(folder, f), "utf8");
+      return /^intro:\n {2}- >-\n(?: {4}\S.*\n){3}/m.test(text) && (parse(text) as { intro: [] }).intro.length > 1;
+    });
+  return found!.replace(/\.yaml$/, "");
+}
+
+test("one word of a service's paragraph: one line changes; a paragraph removed takes its lines", async ({ page }) => {
+  const slug = serviceWithFoldedParagraph();
+  const file = `services/${slug}.yaml`;
+  const before = readText(file);
+  const data = parse(before) as { intro: string[] };
+  const [first] = data.intro;
+  // A long word of the paragraph's middle, made shorter: its line cannot overflow into the next.
+  const word = first!.split(" ").find((w, i, all) => i > all.length / 3 && /^[a-z]{7,}$/.test(w))!;
+  const edited = first!.replace(` ${word} `, " work ");
+  await open(page, `services/entries/${slug}`);
+  const intro = control(page, "Intro");
+  // The list's entries are folded: the first one's bar unfolds it.
+  await entryBar(intro, 0).locator("button").first().click();
+  await intro.locator("textarea").filter({ visible: true }).first().fill(edited);
+  const saved = await publish(page, file, before);
+  const diff = lineDiff(before, saved);
+  expect(diff.lines).toEqual([
+    `-${before.split("\n").find((line) => line.includes(` ${word} `))}`,
+    expect.stringContaining(" work "),
+  ]);
+  expect(parse(saved)).toEqual({ ...data, intro: [edited, ...data.intro.slice(1)] });
+  test
+    .info()
+    .annotations.push({ type: "figures", description: `one word: +${diff.added.length} -${diff.removed.length}` });
+
+  // The paragraph removed (its ×): exactly its own lines go.
+  const gone = entryLines(saved, "intro", 0);
+  await open(page, `services/entries/${slug}`);
+  await entryBar(control(page, "Intro"), 0).locator("button").last().click();
+  const after = await publish(page, file, saved);
+  // (Compared as lines: a diff may show it shifted by one, where an entry starts as the next one does.)
+  const kept = saved.split("\n");
+  kept.splice(kept.indexOf(gone[0]!, kept.indexOf("intro:")), gone.length);
+  expect(after.split("\n")).toEqual(kept);
+  expect(lineDiff(saved, after)).toMatchObject({ added: [], removed: gone.map(() => expect.any(Number)) });
+  expect(parse(after)).toEqual({ ...data, intro: data.intro.slice(1) });
+  expect(comments(after)).toEqual(comments(before));
+});
+
+test("a paragraph added to a page's list adds its own lines, after the list's last entry", async ({ page }) => {
+  const file = "about/about.yaml";
+  const before = readText(file);
+  const data = parse(before) as { intro: string[] };
+  const paragraph =
+    "A paragraph added in the editing studio: long enough to be folded over lines, with a colon, a #hash " +
+    "and 2022 in it, so that it must read back exactly as typed.";
+  await open(page, "pages/entries/about");
+  const intro = control(page, "Intro");
+  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.locator("textarea").last().fill(paragraph);
+  const saved = await publish(page, file, before);
+  const diff = lineDiff(before, saved);
+  expect(diff.removed).toEqual([]);
+  const last = entryLines(before, "intro", data.intro.length - 1);
+  const lastLine = before.split("\n").lastIndexOf(last.at(-1)!);
+  // Its lines, together, right after the last paragraph's, written as the others are (`  - >-`).
+  expect(diff.added[0]).toBe(lastLine + 1);
+  expect(diff.added).toEqual(diff.added.map((_, k) => lastLine + 1 + k));
+  expect(diff.lines[0]).toBe("+  - >-");
+  expect(parse(saved)).toEqual({ ...data, intro: [...data.intro, paragraph] });
+  expect(comments(saved)).toEqual(comments(before));
+});
+
+test("the menu: a label, a slug removed, a slug added: each its own line; the comments stay", async ({ page }) => {
+  const file = "navigation/navigation.yaml";
+  const before = readText(file);
+  const data = parse(before) as { main: Array<{ label: string }>; servicesMenu: string[] };
+  const figures: string[] = [];
+
+  // A label of the header menu: its line alone, still in the file's double quotes.
+  const label = `${data.main[1]!.label} (edited)`;
+  await open(page, "site/entries/navigation");
+  const main = control(page, "Main");
+  await entryBar(main, 1).locator("button").first().click();
+  await main.locator("input").filter({ visible: true }).first().fill(label);
+  const labelled = await publish(page, file, before);
+  expect(lineDiff(before, labelled).lines).toEqual([
+    `-  - label: ${JSON.stringify(data.main[1]!.label)}`,
+    `+  - label: ${JSON.stringify(label)}`,
+  ]);
+
+  // A slug removed from the Services dropdown (its ×): its line alone.
+  const index = Math.floor(data.servicesMenu.length / 2);
+  const slug = data.servicesMenu[index]!;
+  await open(page, "site/entries/navigation");
+  const menu = control(page, "Services menu");
+  const bars = menu.locator("[class*=ListItemTopBar]").filter({ visible: true });
+  await expect(bars).toHaveCount(data.servicesMenu.length);
+  await entryBar(menu, index).locator("button").last().click();
+  await expect(bars).toHaveCount(data.servicesMenu.length - 1);
+  const removed = await publish(page, file, labelled);
+  const removal = lineDiff(labelled, removed);
+  expect(removal.lines).toEqual([`-  - ${slug}`]);
+  figures.push(`slug removed: +${removal.added.length} -${removal.removed.length}`);
+
+  // Added back at the end (＋ and the service's label in the dropdown): one line added.
+  const menuLabel = String((parse(readText(`services/${slug}.yaml`)) as { menuLabel: string }).menuLabel);
+  await open(page, "site/entries/navigation");
+  await control(page, "Services menu")
+    .getByRole("button", { name: /^Add service/ })
+    .click();
+  const select = control(page, "Services menu").locator("input[role=combobox]").filter({ visible: true }).last();
+  await select.fill(menuLabel);
+  await page.getByRole("option", { name: menuLabel, exact: true }).click();
+  const added = await publish(page, file, removed);
+  const addition = lineDiff(removed, added);
+  expect(addition.lines).toEqual([`+  - ${slug}`]);
+  figures.push(`slug added: +${addition.added.length} -${addition.removed.length}`);
+
+  const saved = parse(added) as typeof data;
+  expect(saved.servicesMenu).toEqual([...data.servicesMenu.filter((s) => s !== slug), slug]);
+  expect(comments(added)).toEqual(comments(before));
+  test.info().annotations.push({ type: "figures", description: figures.join("; ") });
+});

@@ -41,7 +41,10 @@ function styled(value: string, indent: number, hint: ScalarHint): string[] {
   const single = !/[\n\r]/.test(value);
   switch (hint.type) {
     case "BLOCK_FOLDED":
-      return [refold(value, indent, hint), folded(value, indent, widthOf(hint, indent))].filter(isText);
+      // (A paragraph typed with line breaks cannot be folded: it becomes a literal block.)
+      return [refold(value, indent, hint), folded(value, indent, widthOf(hint, indent)), literal(value, indent)].filter(
+        isText,
+      );
     case "BLOCK_LITERAL":
       return [literal(value, indent)].filter(isText);
     case "QUOTE_DOUBLE":
@@ -79,7 +82,8 @@ export function foldLines(value: string, indent: number, width: number): string[
   const lines: string[] = [];
   let line = "";
   for (const word of value.split(" ")) {
-    if (line !== "" && indent + line.length + 1 + word.length > width) {
+    // A line starting with # would read, to people, as a comment: the word stays on the line before.
+    if (line !== "" && indent + line.length + 1 + word.length > width && !word.startsWith("#")) {
       lines.push(line);
       line = word;
     } else line = line === "" ? word : `${line} ${word}`;

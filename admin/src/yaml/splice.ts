@@ -124,7 +124,7 @@ class Splicer {
     let i = 0;
     let j = 0;
     for (const [keepI, keepJ] of [...commonRun(before, after), [before.length, after.length] as const]) {
-      const gone = before.length ? Array.from({ length: keepI - i }, (_, k) => i + k) : [];
+      const gone = Array.from({ length: keepI - i }, (_, k) => i + k);
       const added = after.slice(j, keepJ);
       // As many entries as were removed and added here are taken for the same entries, changed.
       let inPlace = Math.min(gone.length, added.length);
@@ -159,7 +159,7 @@ class Splicer {
 
   private item(node: Node, before: unknown, after: unknown, dash: number): void {
     if (isMap(node)) return this.map(node, before as Data, after as Data);
-    this.scalar(node, after as string, dash + 2);
+    this.scalar(node, after as Scalar, dash + 2);
   }
 
   private scalar(node: Node, value: Scalar, indent: number): void {
