@@ -293,17 +293,21 @@ class FieldMapper {
         widget: "list",
         label_singular: humanize(single),
         collapsed: true,
-        ...(title ? { summary: `{{fields.${title.name}}}` } : {}),
+        ...(title ? { summary: firstWords(title.name) } : {}),
         ...counts,
         fields,
       };
     }
     // A list of single values (paragraphs, bullet points, slugs): one field per entry, stored as a YAML list.
+    const field = this.field(single, schema.items, `${at}/items`, true, description);
     return {
       widget: "list",
       label_singular: humanize(single),
+      // A folded entry reads as its first words; a relation (the Services menu) stays unfolded, where
+      // each entry shows the chosen service's name (a summary could only show its slug).
+      ...(field.widget === "relation" ? { collapsed: false } : { summary: firstWords(field.name) }),
       ...counts,
-      field: this.field(single, schema.items, `${at}/items`, true, description),
+      field,
     };
   }
 
@@ -371,6 +375,9 @@ function pattern(schema: JsonSchema): Pick<CmsField, "pattern"> {
   ].filter(Boolean);
   return { pattern: [regex, `Write it ${says.join(", ")}.`] };
 }
+
+/** A folded list entry's title: its own text, the first words of a paragraph. */
+const firstWords = (name: string) => `{{fields.${name} | truncate(60, '…')}}`;
 
 /** "paragraphs" -> "paragraph", "servicesMenu" -> "service": the label of one entry of a list. */
 function singular(name: string): string {
