@@ -7,6 +7,8 @@ import CMS from "decap-cms-app";
 import { fromJS } from "immutable";
 import type { ComponentType } from "react";
 import { previewTemplates } from "./previews/templates";
+import { ERROR_STYLE, PHRASES } from "./field-limits";
+import { withLengthLimit } from "./limited-widgets";
 import { withoutEmpty } from "./prune";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -30,11 +32,23 @@ const cms = CMS as unknown as {
   registerPreviewTemplate(name: string, component: ComponentType<never>): void;
   registerEventListener(listener: { name: string; handler: (event: EntryEvent) => unknown }): void;
   registerCustomFormat(name: string, extension: string, formatter: typeof yamlLines): void;
+  registerLocale(locale: string, phrases: unknown): void;
+  getLocale(locale: string): Record<string, unknown> | undefined;
+  getWidget(name: string): { control: ComponentType<never> } | undefined;
 };
 
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
 for (const [name, template] of Object.entries(previewTemplates))
   cms.registerPreviewTemplate(name, template as ComponentType<never>);
+// The built-in widgets themselves get the length check (every option they were registered with kept).
+for (const name of ["string", "text"]) {
+  const widget = cms.getWidget(name)!;
+  widget.control = withLengthLimit(widget.control as never) as ComponentType<never>;
+}
+cms.registerLocale("en", merge(cms.getLocale("en") ?? {}, PHRASES));
+const errorStyle = document.createElement("style");
+errorStyle.textContent = ERROR_STYLE;
+document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.
 cms.registerEventListener({
@@ -49,3 +63,16 @@ cms.registerEventListener({
     ),
 });
 cms.init({ config: __CMS_CONFIG__ });
+
+/** Decap's phrases with the studio's own in place of some. */
+function merge(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...base };
+  for (const [key, value] of Object.entries(own)) {
+    const current = result[key];
+    result[key] =
+      value && typeof value === "object" && current && typeof current === "object"
+        ? merge(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return result;
+}

@@ -68,8 +68,8 @@ async function publish(page: Page, file: string, before: string): Promise<string
 /** The studio's entries: each page file, the first service and approval, the site file. */
 function entries(): Array<{ entry: string; file: string; field: CmsField }> {
   const found: Array<{ entry: string; file: string; field: CmsField }> = [];
-  // The first one-line text without a pattern: a heading, a label, a name (anything may be appended).
-  const textField = (fields: CmsField[]) => fields.find((f) => f.widget === "string" && !f.pattern);
+  // The first one-line text without a pattern or a limit: a heading, a label, a name (anything may be appended).
+  const textField = (fields: CmsField[]) => fields.find((f) => f.widget === "string" && !f.pattern && !f.max_length);
   for (const collection of cmsCollections(path.join(projectRoot, "data"))) {
     for (const file of collection.files ?? []) {
       const field = textField(file.fields);

@@ -16,7 +16,7 @@ import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types
  *   from the parent's list; string -> string (text for paragraphs and long texts), integer and
  *   number -> number with minimum/maximum, boolean -> boolean, enum -> select, object -> object,
  *   array -> list with minItems/maxItems as min/max (a list of strings is a list of one field);
- *   `pattern` and `maxLength` become the field's pattern;
+ *   `pattern` becomes the field's pattern and `maxLength` its `max_length` (the studio checks it);
  * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file;
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
  *   relation to that collection by the linked field;
@@ -32,6 +32,8 @@ export interface CmsField {
   hint?: string;
   required?: boolean;
   pattern?: [string, string];
+  /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
+  max_length?: number;
   default?: unknown;
   /** number */
   value_type?: "int" | "float";
@@ -362,18 +364,17 @@ function isLongText(name: string, schema: JsonSchema, listDescription: string | 
   return /paragraph/i.test(listDescription ?? "") || /^(text|description|intro|closing)$/.test(name);
 }
 
-/** JSON Schema's pattern (a search, like Decap's) and maxLength as the one pattern Decap takes. */
-function pattern(schema: JsonSchema): Pick<CmsField, "pattern"> {
-  const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
-  const own = typeof schema.pattern === "string" ? schema.pattern : undefined;
-  if (max === undefined && own === undefined) return {};
-  const length = max === undefined ? "" : `(?=[\\s\\S]{0,${max}}$)`;
-  const regex = own === undefined ? `^${length}` : max === undefined ? own : `^${length}(?=[\\s\\S]*?(?:${own}))`;
-  const says = [
-    max === undefined ? "" : `at most ${max} characters`,
-    own === undefined ? "" : "as the hint above describes",
-  ].filter(Boolean);
-  return { pattern: [regex, `Write it ${says.join(", ")}.`] };
+/**
+ * JSON Schema's pattern (a search, like Decap's) as Decap's pattern, and maxLength as `max_length`,
+ * which the studio checks itself so that its message can give the text's length.
+ */
+function pattern(schema: JsonSchema): Pick<CmsField, "pattern" | "max_length"> {
+  return {
+    ...(typeof schema.maxLength === "number" ? { max_length: schema.maxLength } : {}),
+    ...(typeof schema.pattern === "string"
+      ? { pattern: [schema.pattern, "write it as the hint above describes."] }
+      : {}),
+  };
 }
 
 /** A folded list entry's title: its own text, the first words of a paragraph. */
