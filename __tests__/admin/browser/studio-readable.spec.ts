@@ -4,51 +4,14 @@
  * sentence naming the limit and its length. And the Contact page's preview shows the enquiry form but
  * sends nothing: it says so, and pressing Send (or Enter in a field) makes no request.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
 import { FORM_PREVIEW_NOTE } from "../../../admin/src/previews/templates";
-import { freePort, projectRoot } from "../../support/serve";
+import { control, open as openIn, studioForTests } from "./support/studio-session";
 
-let dir: string;
-let studio: RunningStudio;
-
-test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-contact-preview-"));
-  fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
-  studio = await startStudio({
-    repo: dir,
-    port: await freePort(),
-    apiPort: await freePort(),
-    out: path.join(dir, "studio"),
-  });
-});
-
-test.afterAll(async () => {
-  await studio?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const readYaml = <T>(file: string) => parse(fs.readFileSync(path.join(dir, "data", file), "utf8")) as T;
-
-async function open(page: Page, entry: string): Promise<void> {
-  await page.goto(studio.url);
-  const login = page.getByRole("button", { name: "Login" });
-  const pages = page.getByRole("link", { name: "Pages" }).first();
-  await expect(login.or(pages)).toBeVisible();
-  if (await login.isVisible()) await login.click();
-  await expect(pages).toBeVisible();
-  await page.goto(`${studio.url}#/collections/${entry}`);
-}
-
-const control = (page: Page, label: string) =>
-  page
-    .locator("[aria-label$=' field']")
-    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
-    .first();
+const session = studioForTests("studio-readable");
+const readYaml = <T>(file: string) => parse(session.readText(file)) as T;
+const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
 
 /** The words a folded entry shows: a paragraph's first 60 characters. */
 const firstWords = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -71,7 +34,7 @@ test("folded entries show their own words, and the Services menu each service's 
 
 test("a text over its limit is refused with a sentence naming the limit and its length", async ({ page }) => {
   const slug = "project-management";
-  const before = fs.readFileSync(path.join(dir, "data/services", `${slug}.yaml`), "utf8");
+  const before = session.readText(`services/${slug}.yaml`);
   await open(page, `services/entries/${slug}`);
   const long = "A meta title much longer than any search result shows, at 76 characters long";
   expect(long).toHaveLength(76);
@@ -81,16 +44,14 @@ test("a text over its limit is refused with a sentence naming the limit and its 
   const message = page.getByText("Meta title: at most 60 characters (this one has 76)", { exact: true });
   await expect(message).toBeVisible();
   await expect(message).toHaveCSS("text-transform", "none");
-  expect(fs.readFileSync(path.join(dir, "data/services", `${slug}.yaml`), "utf8")).toBe(before);
+  expect(session.readText(`services/${slug}.yaml`)).toBe(before);
 });
 
 test("the Contact preview's form says it sends nothing, and sends nothing", async ({ page }) => {
-  const contact = parse(fs.readFileSync(path.join(dir, "data/contact/contact.yaml"), "utf8")) as {
-    form: { submit: string; nameLabel?: string };
-  };
+  const contact = readYaml<{ form: { submit: string } }>("contact/contact.yaml");
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() !== "GET" && !request.url().startsWith(new URL(studio.apiUrl).origin))
+    if (request.method() !== "GET" && !request.url().startsWith(new URL(session.studio.apiUrl).origin))
       posts.push(`${request.method()} ${request.url()}`);
   });
   await open(page, "pages/entries/contact");

@@ -6,55 +6,19 @@
  * Comments, blank lines and quoting elsewhere stay byte for byte.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
-import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { inspectContent } from "../../../src/node/content/validate";
 import { lineDiff } from "../../support/line-diff";
-import { freePort, projectRoot } from "../../support/serve";
+import { projectRoot } from "../../support/serve";
+import { control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
 
-let dir: string;
-let studio: RunningStudio;
-
-test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-studio-saves-"));
-  fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
-  studio = await startStudio({
-    repo: dir,
-    port: await freePort(),
-    apiPort: await freePort(),
-    out: path.join(dir, "studio"),
-  });
-});
-
-test.afterAll(async () => {
-  await studio?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const readText = (file: string) => fs.readFileSync(path.join(dir, "data", file), "utf8");
+const session = studioForTests("studio-saves");
+const readText = (file: string) => session.readText(file);
+const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
 const comments = (text: string) => text.split("\n").filter((line) => /^\s*#/.test(line));
-
-/** Signs in (the local backend's button) and opens an entry of the studio. */
-async function open(page: Page, entry: string): Promise<void> {
-  await page.goto(studio.url);
-  const login = page.getByRole("button", { name: "Login" });
-  const pages = page.getByRole("link", { name: "Pages" }).first();
-  await expect(login.or(pages)).toBeVisible();
-  if (await login.isVisible()) await login.click();
-  await expect(pages).toBeVisible();
-  await page.goto(`${studio.url}#/collections/${entry}`);
-}
-
-/** A field's control by its label (Decap adds " (optional)" to an optional field's). */
-const control = (page: Page, label: string) =>
-  page
-    .locator("[aria-label$=' field']")
-    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
-    .first();
 
 /** Publishes, and returns the file's text once decap-server has written it. */
 async function publish(page: Page, file: string, before: string): Promise<string> {
@@ -117,12 +81,8 @@ test("one field changed in each kind of file: the diff is that field's line alon
     figures.push(`${file} ${field.name}: +${diff.added.length} -${diff.removed.length}`);
   }
   test.info().annotations.push({ type: "figures", description: figures.join("; ") });
-  expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+  expect(inspectContent(path.join(session.dir, "data")).problems).toEqual([]);
 });
-
-/** A list entry's bar (collapse button, drag handle, remove button last): the visible ones only. */
-const entryBar = (list: ReturnType<typeof control>, index: number) =>
-  list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
 
 /** The lines of a list entry in a file: from its dash to the line before the next entry or field. */
 function entryLines(text: string, field: string, index: number): string[] {
