@@ -10,7 +10,7 @@ export function tooLong(label: string, max: number, value: unknown): string | un
 }
 
 /** Decap's English phrases that the studio words differently: no "didn't match the pattern". */
-export const PHRASES = {
+const PHRASES = {
   editor: {
     editorControlPane: {
       widget: {
@@ -25,3 +25,16 @@ export const PHRASES = {
  * in the selector outweighs Decap's one class, whose styles come later in the page).
  */
 export const ERROR_STYLE = 'ul[class*="ControlErrorsList"] { text-transform: none; }';
+
+/** Decap's phrases (its registered English locale) with the studio's own in place of some. */
+export function withStudioPhrases(base: Record<string, unknown>, own: Record<string, unknown> = PHRASES) {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(own)) {
+    const current = result[key];
+    result[key] =
+      value && typeof value === "object" && current && typeof current === "object"
+        ? withStudioPhrases(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return result;
+}

@@ -7,7 +7,7 @@ import CMS from "decap-cms-app";
 import { fromJS } from "immutable";
 import type { ComponentType } from "react";
 import { previewTemplates } from "./previews/templates";
-import { ERROR_STYLE, PHRASES } from "./field-limits";
+import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
 import { withLengthLimit } from "./limited-widgets";
 import { withoutEmpty } from "./prune";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
@@ -45,7 +45,7 @@ for (const name of ["string", "text"]) {
   const widget = cms.getWidget(name)!;
   widget.control = withLengthLimit(widget.control as never) as ComponentType<never>;
 }
-cms.registerLocale("en", merge(cms.getLocale("en") ?? {}, PHRASES));
+cms.registerLocale("en", withStudioPhrases(cms.getLocale("en") ?? {}));
 const errorStyle = document.createElement("style");
 errorStyle.textContent = ERROR_STYLE;
 document.head.append(errorStyle);
@@ -63,16 +63,3 @@ cms.registerEventListener({
     ),
 });
 cms.init({ config: __CMS_CONFIG__ });
-
-/** Decap's phrases with the studio's own in place of some. */
-function merge(base: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
-  const result = { ...base };
-  for (const [key, value] of Object.entries(own)) {
-    const current = result[key];
-    result[key] =
-      value && typeof value === "object" && current && typeof current === "object"
-        ? merge(current as Record<string, unknown>, value as Record<string, unknown>)
-        : value;
-  }
-  return result;
-}
