@@ -294,21 +294,30 @@ describe("the studio's format", () => {
   const data = yamlLines.fromFile(text);
 
   test("reads as the site reads, and saves an existing file by splicing into its text", () => {
-    expect(data).toEqual(parse(text));
-    const edited = { ...data, menuLabel: "Projects" };
+    const { [SOURCE]: source, ...fields } = data;
+    expect(fields).toEqual(parse(text));
+    expect(source).toBe(text);
+    const edited = { ...fields, menuLabel: "Projects" };
     const saved = yamlLines.toFile(withSource(edited, text, false));
     expect(saved).toBe(spliceYaml(text, edited));
     expect(saved).not.toContain(SOURCE);
+    // Decap's backup of unsaved changes (toFile of the draft's data, without preSave) splices too.
+    expect(yamlLines.toFile({ ...data, menuLabel: "Projects" })).toBe(saved);
   });
 
   test("writes a new file whole, its fields in the form's order", () => {
-    const order = Object.keys(data).reverse();
-    const saved = yamlLines.toFile(withSource(data, "", true), order);
-    expect(saved).toBe(writeYaml(data, order));
+    const { [SOURCE]: _source, ...fields } = data;
+    const order = Object.keys(fields).reverse();
+    const saved = yamlLines.toFile(withSource(fields, "", true), order);
+    expect(saved).toBe(writeYaml(fields, order));
     expect(Object.keys(parse(saved) as Data)).toEqual(order);
-    expect(parse(saved)).toEqual(data);
-    // A text passed for a new entry (Decap's draft of a copy) is not spliced into.
-    expect(yamlLines.toFile(withSource(data, text, true), order)).toBe(saved);
+    expect(parse(saved)).toEqual(fields);
+    // The entry's text is not handed on for a new entry...
+    expect(yamlLines.toFile(withSource(fields, text, true), order)).toBe(saved);
+    // ...but a copy of an entry (Decap's Duplicate) is written from the text it was read from.
+    expect(yamlLines.toFile({ ...data, slug: "project-management-copy" }, order)).toBe(
+      spliceYaml(text, { ...fields, slug: "project-management-copy" }, order),
+    );
   });
 
   test("a text that does not parse is written anew rather than spliced into", () => {
