@@ -454,3 +454,22 @@ describe("sendEnquiry", () => {
     ).rejects.toThrow("HTTP 503");
   });
 });
+
+describe("the form in a preview (the editing studio's)", () => {
+  const note = "Preview: this form sends nothing.";
+
+  test("says so, and sends nothing: no action to post to, read-only fields, a disabled button", async () => {
+    const user = userEvent.setup();
+    render(<EnquiryForm text={text} endpoint={ENDPOINT} previewNote={note} />);
+    expect(screen.getByText(note)).toBeVisible();
+    const button = screen.getByRole("button", { name: "Send" });
+    const form = button.closest("form")!;
+    expect(form).not.toHaveAttribute("action");
+    expect(button).toBeDisabled();
+    expect(screen.getByLabelText("Name")).toHaveAttribute("readonly");
+    await user.click(button);
+    fireEvent.submit(form);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+  });
+});

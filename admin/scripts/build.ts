@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
 import { cmsCollections } from "../../src/node/content/cms-config";
+import { decapFixes } from "./decap-fixes";
 import { adminCsp, backendFromEnv, localBackend, SettingsError, type Backend } from "./backend";
 import { dndKitPatch } from "./patch-dnd-kit";
 
@@ -116,7 +117,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir) : {}),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
     },
-    plugins: [ownPackages(), dndKitPatch()],
+    plugins: [ownPackages(), dndKitPatch(), decapFixes()],
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);

@@ -1,13 +1,16 @@
 /**
  * The editing studio: Decap CMS with the configuration generated from data/schemas at build time
  * (admin/scripts/build.ts puts it in __CMS_CONFIG__), previews made of the site's own views and CSS,
- * and empty optional values left out of what it saves.
+ * empty optional values left out of what it saves, and saves that change only what changed (yaml/).
  */
 import CMS from "decap-cms-app";
 import { fromJS } from "immutable";
 import type { ComponentType } from "react";
 import { previewTemplates } from "./previews/templates";
+import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
+import { withLengthLimit } from "./limited-widgets";
 import { withoutEmpty } from "./prune";
+import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
 import "../../src/styles/global.css";
 
@@ -15,7 +18,11 @@ declare const __CMS_CONFIG__: Record<string, unknown>;
 declare const __PREVIEW_STYLE__: string;
 
 interface EntryEvent {
-  entry: { get(key: "data"): { toJS(): unknown } };
+  entry: {
+    get(key: "data"): { toJS(): unknown };
+    get(key: "raw"): unknown;
+    get(key: "newRecord"): unknown;
+  };
 }
 
 // Decap's own types describe templates and events loosely; the previews state what they read.
@@ -24,13 +31,35 @@ const cms = CMS as unknown as {
   registerPreviewStyle(href: string): void;
   registerPreviewTemplate(name: string, component: ComponentType<never>): void;
   registerEventListener(listener: { name: string; handler: (event: EntryEvent) => unknown }): void;
+  registerCustomFormat(name: string, extension: string, formatter: typeof yamlLines): void;
+  registerLocale(locale: string, phrases: unknown): void;
+  getLocale(locale: string): Record<string, unknown> | undefined;
+  getWidget(name: string): { control: ComponentType<never> } | undefined;
 };
 
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
 for (const [name, template] of Object.entries(previewTemplates))
   cms.registerPreviewTemplate(name, template as ComponentType<never>);
+// The built-in widgets themselves get the length check (every option they were registered with kept).
+for (const name of ["string", "text"]) {
+  const widget = cms.getWidget(name)!;
+  widget.control = withLengthLimit(widget.control as never) as ComponentType<never>;
+}
+cms.registerLocale("en", withStudioPhrases(cms.getLocale("en") ?? {}));
+const errorStyle = document.createElement("style");
+errorStyle.textContent = ERROR_STYLE;
+document.head.append(errorStyle);
+cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
+// The file's current text travels with the data to the format's toFile, which splices into it.
 cms.registerEventListener({
   name: "preSave",
-  handler: ({ entry }) => fromJS(withoutEmpty(entry.get("data").toJS())),
+  handler: ({ entry }) =>
+    fromJS(
+      withSource(
+        withoutEmpty(entry.get("data").toJS()) as Record<string, unknown>,
+        entry.get("raw"),
+        entry.get("newRecord") === true,
+      ),
+    ),
 });
 cms.init({ config: __CMS_CONFIG__ });

@@ -125,8 +125,17 @@ function ActivitiesPreview(props: PreviewProps) {
   return <ActivitiesView {...map.activitiesProps(useData(props), useContext(props, {}))} />;
 }
 
+/** The studio never sends an enquiry: its preview of the form is inert, and says so. */
+export const FORM_PREVIEW_NOTE =
+  "Preview: this form sends nothing from the studio. Visitors send their enquiries from the published Contact page.";
+
 function ContactPreview(props: PreviewProps) {
-  return <ContactView {...map.contactProps(useData(props), useContext(props, { site: true }))} />;
+  return (
+    <ContactView
+      {...map.contactProps(useData(props), useContext(props, { site: true }))}
+      formPreviewNote={FORM_PREVIEW_NOTE}
+    />
+  );
 }
 
 function NotFoundPreview(props: PreviewProps) {

@@ -30,6 +30,11 @@ export interface EnquiryFormProps {
   text: EnquiryFormText;
   /** Backend base address; default the build-time GATSBY_ENQUIRY_API, else "/api". */
   endpoint?: string;
+  /**
+   * A preview's form (the editing studio's): shown, but it sends nothing, by script or by the browser
+   * (no action, controls disabled), and says so in this note.
+   */
+  previewNote?: string;
 }
 
 type Notice = "required" | "success" | "error";
@@ -55,7 +60,7 @@ const payload = (values: EnquiryBody) =>
  * page showing the same message. Once hydrated, noValidate hands validation to the spec's own message
  * and the script sends the JSON request instead.
  */
-export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
+export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
   const hydrated = useHydrated();
   const [values, setValues] = useState<EnquiryBody>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
@@ -78,7 +83,7 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight.current || previewNote) return;
     setNotice(null);
     const blank = ENQUIRY_FIELD_NAMES.find((name) => missing(values, name));
     if (blank) {
@@ -109,13 +114,14 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
     <form
       ref={formRef}
       className={styles.form}
-      action={enquiryUrl(endpoint ?? configuredEndpoint())}
+      action={previewNote ? undefined : enquiryUrl(endpoint ?? configuredEndpoint())}
       method="post"
       noValidate={hydrated}
       aria-busy={submitting}
       data-state={submitting ? "submitting" : (notice ?? "idle")}
       onSubmit={handleSubmit}
     >
+      {previewNote && <p className={styles.previewNote}>{previewNote}</p>}
       {FORM_FIELD_NAMES.map((name) => {
         if (name === HONEYPOT_FIELD)
           return (
@@ -139,12 +145,12 @@ export function EnquiryForm({ text, endpoint }: EnquiryFormProps) {
             value={values[name]}
             invalid={notice === "required" && missing(values, name)}
             describedBy={statusId}
-            readOnly={submitting}
+            readOnly={submitting || Boolean(previewNote)}
             onChange={onChange}
           />
         );
       })}
-      <button type="submit" className={styles.submit} disabled={submitting}>
+      <button type="submit" className={styles.submit} disabled={submitting || Boolean(previewNote)}>
         {submitting ? text.sending : text.submit}
       </button>
       <p id={statusId} role="status" aria-live="polite" className={styles.status} data-kind={notice ?? undefined}>

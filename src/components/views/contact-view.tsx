@@ -24,6 +24,8 @@ export interface ContactViewProps {
   formNotice: string;
   /** Wording of the enquiry form (data/contact/contact.yaml `form`). */
   form: EnquiryFormText;
+  /** In the editing studio's preview: the form sends nothing and shows this note. */
+  formPreviewNote?: string;
   map: { title: string; src: string; linkLabel: string; link: string };
   region: { heading: string; carouselLabel: string; slides: readonly ImageWithAlt[] };
   carouselLabels: CarouselLabels;
@@ -55,7 +57,7 @@ export function ContactView(props: ContactViewProps) {
             </section>
             <section aria-labelledby="enquiry-heading" className={cardStyles.card} id="enquiry">
               <h2 id="enquiry-heading">{props.formHeading}</h2>
-              <EnquiryForm text={props.form} />
+              <EnquiryForm text={props.form} previewNote={props.formPreviewNote} />
               <p className={styles.notice}>{props.formNotice}</p>
             </section>
           </div>

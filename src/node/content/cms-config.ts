@@ -16,7 +16,7 @@ import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types
  *   from the parent's list; string -> string (text for paragraphs and long texts), integer and
  *   number -> number with minimum/maximum, boolean -> boolean, enum -> select, object -> object,
  *   array -> list with minItems/maxItems as min/max (a list of strings is a list of one field);
- *   `pattern` and `maxLength` become the field's pattern;
+ *   `pattern` becomes the field's pattern and `maxLength` its `max_length` (the studio checks it);
  * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file;
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
  *   relation to that collection by the linked field;
@@ -32,6 +32,8 @@ export interface CmsField {
   hint?: string;
   required?: boolean;
   pattern?: [string, string];
+  /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
+  max_length?: number;
   default?: unknown;
   /** number */
   value_type?: "int" | "float";
@@ -72,7 +74,8 @@ export interface CmsCollection {
   label: string;
   label_singular?: string;
   description?: string;
-  format: "yml";
+  /** The studio's own YAML format (admin/src/yaml/format.ts): a save changes only what changed. */
+  format: typeof CMS_FORMAT;
   /** Folder collections */
   folder?: string;
   extension?: "yaml";
@@ -125,6 +128,9 @@ const NOT_SHOWN = new Set([
   "x-graphql-type",
 ]);
 
+/** The name admin/src/yaml/format.ts registers its format under. */
+export const CMS_FORMAT = "yaml-lines";
+
 /** Files shown under "Site" rather than "Pages": what every page uses. */
 const SITE_WIDE = new Set(["site", "navigation"]);
 
@@ -151,7 +157,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
         label: humanize(folder),
         label_singular: humanize(spec.schema),
         description: describe(source.schema),
-        format: "yml",
+        format: CMS_FORMAT,
         folder: `data/${folder}`,
         extension: "yaml",
         create: true,
@@ -179,9 +185,9 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
     }
   }
   return [
-    { name: "pages", label: "Pages", format: "yml", files: pages },
+    { name: "pages", label: "Pages", format: CMS_FORMAT, files: pages },
     ...folders,
-    { name: "site", label: "Site and menu", format: "yml", files: site },
+    { name: "site", label: "Site and menu", format: CMS_FORMAT, files: site },
   ];
 }
 
@@ -289,17 +295,21 @@ class FieldMapper {
         widget: "list",
         label_singular: humanize(single),
         collapsed: true,
-        ...(title ? { summary: `{{fields.${title.name}}}` } : {}),
+        ...(title ? { summary: firstWords(title.name) } : {}),
         ...counts,
         fields,
       };
     }
     // A list of single values (paragraphs, bullet points, slugs): one field per entry, stored as a YAML list.
+    const field = this.field(single, schema.items, `${at}/items`, true, description);
     return {
       widget: "list",
       label_singular: humanize(single),
+      // A folded entry reads as its first words; a relation (the Services menu) stays unfolded, where
+      // each entry shows the chosen service's name (a summary could only show its slug).
+      ...(field.widget === "relation" ? { collapsed: false } : { summary: firstWords(field.name) }),
       ...counts,
-      field: this.field(single, schema.items, `${at}/items`, true, description),
+      field,
     };
   }
 
@@ -354,19 +364,21 @@ function isLongText(name: string, schema: JsonSchema, listDescription: string | 
   return /paragraph/i.test(listDescription ?? "") || /^(text|description|intro|closing)$/.test(name);
 }
 
-/** JSON Schema's pattern (a search, like Decap's) and maxLength as the one pattern Decap takes. */
-function pattern(schema: JsonSchema): Pick<CmsField, "pattern"> {
-  const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
-  const own = typeof schema.pattern === "string" ? schema.pattern : undefined;
-  if (max === undefined && own === undefined) return {};
-  const length = max === undefined ? "" : `(?=[\\s\\S]{0,${max}}$)`;
-  const regex = own === undefined ? `^${length}` : max === undefined ? own : `^${length}(?=[\\s\\S]*?(?:${own}))`;
-  const says = [
-    max === undefined ? "" : `at most ${max} characters`,
-    own === undefined ? "" : "as the hint above describes",
-  ].filter(Boolean);
-  return { pattern: [regex, `Write it ${says.join(", ")}.`] };
+/**
+ * JSON Schema's pattern (a search, like Decap's) as Decap's pattern, and maxLength as `max_length`,
+ * which the studio checks itself so that its message can give the text's length.
+ */
+function pattern(schema: JsonSchema): Pick<CmsField, "pattern" | "max_length"> {
+  return {
+    ...(typeof schema.maxLength === "number" ? { max_length: schema.maxLength } : {}),
+    ...(typeof schema.pattern === "string"
+      ? { pattern: [schema.pattern, "write it as the hint above describes."] }
+      : {}),
+  };
 }
+
+/** A folded list entry's title: its own text, the first words of a paragraph. */
+const firstWords = (name: string) => `{{fields.${name} | truncate(60, '…')}}`;
 
 /** "paragraphs" -> "paragraph", "servicesMenu" -> "service": the label of one entry of a list. */
 function singular(name: string): string {

@@ -1,0 +1,71 @@
+/**
+ * What a studio browser test needs: the real studio (decap-server and the studio built for it) on a
+ * COPY of data/ in a temporary folder, started before the file's tests and stopped after; signing in
+ * and opening an entry; a field's control by its label; a list entry's bar.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startStudio, type RunningStudio } from "../../../../admin/scripts/cms";
+import { freePort, projectRoot } from "../../../support/serve";
+
+export interface StudioSession {
+  /** The folder holding the copy of data/ the studio edits. */
+  readonly dir: string;
+  readonly studio: RunningStudio;
+  /** A file of the copy, by its path under data/. */
+  readText(file: string): string;
+}
+
+/** Starts the studio on a copy of data/ for the calling test file. */
+export function studioForTests(name: string): StudioSession {
+  let dir = "";
+  let studio: RunningStudio | undefined;
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `cyrus-${name}-`));
+    fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
+    studio = await startStudio({
+      repo: dir,
+      port: await freePort(),
+      apiPort: await freePort(),
+      out: path.join(dir, "studio"),
+    });
+  });
+  test.afterAll(async () => {
+    await studio?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    get studio() {
+      return studio!;
+    },
+    readText: (file) => fs.readFileSync(path.join(dir, "data", file), "utf8"),
+  };
+}
+
+/** Signs in (the local backend's button) and opens an entry of the studio. */
+export async function open(page: Page, studio: RunningStudio, entry: string): Promise<void> {
+  await page.goto(studio.url);
+  const login = page.getByRole("button", { name: "Login" });
+  const pages = page.getByRole("link", { name: "Pages" }).first();
+  // Signed in already in this browser context (Decap keeps the user in localStorage), or not.
+  await expect(login.or(pages)).toBeVisible();
+  if (await login.isVisible()) await login.click();
+  await expect(pages).toBeVisible();
+  await page.goto(`${studio.url}#/collections/${entry}`);
+}
+
+/** A field's control by its label (Decap adds " (optional)" to an optional field's). */
+export const control = (page: Page, label: string) =>
+  page
+    .locator("[aria-label$=' field']")
+    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
+    .first();
+
+/** A list entry's bar (fold button, drag handle, remove button last): the visible ones only. */
+export const entryBar = (list: ReturnType<typeof control>, index: number) =>
+  list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
