@@ -1,13 +1,14 @@
 /**
  * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry` and `-- not-spam <id>`:
  * reading the stored enquiries, re-sending the ones not delivered, and clearing one the spam
- * screening flagged, from the data folder the receiver uses.
+ * screening flagged, in the store the receiver uses (the same ENQUIRY_DATA_DIR or DATABASE_URL).
  */
 import { parseArgs } from "node:util";
 import { loadConfig, missingMailSettings, runtimeEnv, type Env } from "../core/config";
 import { retryUndelivered } from "../mail/deliver";
 import { createMailer } from "../mail/mailer";
-import { EnquiryStore } from "../store/store";
+import { openStore } from "../store/open-store";
+import type { EnquiryStore } from "../store/store";
 import { formatTable } from "./list-format";
 
 export interface CliOutput {
@@ -20,7 +21,7 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
   retry                           e-mail again every enquiry whose delivery failed or never finished
-  not-spam <id>                   record that a flagged enquiry is not spam (a line is appended)`;
+  not-spam <id>                   record that a flagged enquiry is not spam`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1 };
@@ -50,11 +51,15 @@ export async function runEnquiriesCli(
     return 2;
   }
   const config = loadConfig(env);
-  const store = new EnquiryStore(config.dataDir);
-  if (command === "not-spam") return notSpam(store, args[0]!, io);
-  return command === "list"
-    ? list(store, parsed.values, io)
-    : retry(store, createMailer(config), missingMailSettings(config), io);
+  const store = openStore(config, { connections: 1, log: { warn: io.err } });
+  try {
+    if (command === "not-spam") return await notSpam(store, args[0]!, io);
+    return command === "list"
+      ? await list(store, parsed.values, io)
+      : await retry(store, createMailer(config), missingMailSettings(config), io);
+  } finally {
+    await store.close();
+  }
 }
 
 async function list(
@@ -74,19 +79,19 @@ async function list(
     io.out(
       `${shown.length} ${kinds ? `${kinds} ` : ""}enquir${shown.length === 1 ? "y" : "ies"}${
         cleared > 0 ? ` (${cleared} cleared as not spam)` : ""
-      } in ${store.enquiriesFile}`,
+      } in ${store.where}`,
     );
   }
-  if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable line(s) skipped in ${store.dir}`);
+  if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable enquir(ies) skipped in ${store.where}`);
   return 0;
 }
 
-/** Appends the review line, once: marking a cleared enquiry again changes nothing. */
+/** Records the review, once: marking a cleared enquiry again changes nothing. */
 async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<number> {
   const { enquiries } = await store.list();
   const enquiry = enquiries.find((e) => e.id === id);
   if (!enquiry) {
-    io.err(`no enquiry ${id} in ${store.enquiriesFile}`);
+    io.err(`no enquiry ${id} in ${store.where}`);
     return 1;
   }
   if (enquiry.screening?.verdict !== "suspect") {
@@ -98,7 +103,7 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
     return 0;
   }
   await store.recordReview({ id, at: new Date().toISOString(), review: "not-spam" });
-  io.out(`enquiry ${id} cleared as not spam (recorded in ${store.reviewsFile})`);
+  io.out(`enquiry ${id} cleared as not spam (recorded in ${store.where})`);
   return 0;
 }
 

@@ -9,8 +9,12 @@ import path from "node:path";
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export interface EnquiryConfig {
-  /** Folder of the JSONL files (absolute). */
+  /** Folder of the SQLite store (absolute), and of JSON-lines files of earlier versions to import. */
   dataDir: string;
+  /** PostgreSQL instead of SQLite (several instances, function hosts). */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections per process (ENQUIRY_DATABASE_CONNECTIONS); a function instance uses 1. */
+  databaseConnections: number;
   smtpUrl: string | undefined;
   /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
   to: string | undefined;
@@ -56,6 +60,12 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
   const to = value("ENQUIRY_TO");
   return {
     dataDir: path.resolve(projectRoot, value("ENQUIRY_DATA_DIR") ?? "var/enquiries"),
+    databaseUrl: value("DATABASE_URL"),
+    databaseConnections: positiveIntegerSetting(
+      "ENQUIRY_DATABASE_CONNECTIONS",
+      value("ENQUIRY_DATABASE_CONNECTIONS"),
+      10,
+    ),
     smtpUrl: value("SMTP_URL"),
     to,
     suspectTo: value("ENQUIRY_SUSPECT_TO"),
