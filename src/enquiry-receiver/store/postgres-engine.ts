@@ -44,6 +44,10 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // The server may end the connection between two statements (a restart): the client then emits
+      // "error", which with no listener would end the process. The next statement fails instead.
+      const lost = (error: Error) => (broken = error);
+      client.on("error", lost);
       try {
         await client.query("BEGIN");
         const result = await fn(over(client));
@@ -53,7 +57,8 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
         await client.query("ROLLBACK").catch((e: Error) => (broken = e));
         throw error;
       } finally {
-        // A connection that could not even roll back is dropped, not returned to the pool.
+        // A connection lost, or that could not even roll back, is dropped, not returned to the pool.
+        client.off("error", lost);
         client.release(broken);
       }
     },
