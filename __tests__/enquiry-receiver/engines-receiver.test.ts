@@ -11,16 +11,17 @@ import { createEmailFunction } from "../../src/api/email";
 import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
 import { freePort } from "../support/serve";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { anotherEnquiry, memoryLog, startReceiver, validEnquiry, withHelpers, type Harness } from "./support/harness";
-import { startSmtp, type SmtpSink } from "./support/smtp";
+import {
+  anotherEnquiry,
+  memoryLog,
+  startReceiver,
+  stoppedAfterEach,
+  validEnquiry,
+  withHelpers,
+} from "./support/harness";
+import { startSmtp } from "./support/smtp";
 
-let site: Harness | undefined;
-let smtp: SmtpSink | undefined;
-afterEach(async () => {
-  await site?.stop();
-  await smtp?.stop();
-  site = smtp = undefined;
-});
+const stopAfter = stoppedAfterEach();
 
 function cli(env: Record<string, string | undefined>) {
   const out: string[] = [];
@@ -35,7 +36,7 @@ describe.each(ENGINES)("on %s", (name) => {
 
   test("stored before the 201, a resend is the first, and the CLI lists, re-sends and clears them", async () => {
     const env = await engine.env();
-    site = await startReceiver(env);
+    const site = stopAfter(await startReceiver(env));
     const first = await site.post(validEnquiry);
     expect(first.status).toBe(201);
     expect(await site.post(validEnquiry)).toMatchObject({ status: 200, body: { id: first.body.id, duplicate: true } });
@@ -43,7 +44,7 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(suspect.status).toBe(201);
     expect((await site.storedLines()).map((l) => (l as { id: string }).id)).toEqual([first.body.id, suspect.body.id]);
 
-    smtp = await startSmtp();
+    const smtp = stopAfter(await startSmtp());
     const mail = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ENQUIRY_TO: "desk@cyrus.example" };
     const { out, err, run } = cli({ ...env, ENQUIRY_DATA_DIR: site.dir, ...mail });
     expect(await run("list", "--suspect")).toBe(0);
@@ -65,11 +66,11 @@ describe.each(ENGINES)("on %s", (name) => {
     const env = await engine.env();
     const port = await freePort();
     const mail = { SMTP_URL: `smtp://127.0.0.1:${port}`, ENQUIRY_TO: "desk@cyrus.example" };
-    site = await startReceiver({ ...env, ...mail });
+    const site = stopAfter(await startReceiver({ ...env, ...mail }));
     const answer = await site.post(validEnquiry);
     expect(answer.status).toBe(201);
     await site.receiver.drain(); // the mail server is not there yet: the attempt fails
-    smtp = await startSmtp(port);
+    const smtp = stopAfter(await startSmtp(port));
     const { out, run } = cli({ ...env, ENQUIRY_DATA_DIR: site.dir, ...mail });
     expect(await run("retry")).toBe(0);
     expect(out.at(-1)).toBe("retry: 1 delivered, 0 still failing");
@@ -80,8 +81,8 @@ describe.each(ENGINES)("on %s", (name) => {
 
   test("the Gatsby Function stores through the same store", async () => {
     const env = await engine.env();
-    site = await startReceiver(env);
-    const fn = createEmailFunction(() => site!.receiver, memoryLog());
+    const site = stopAfter(await startReceiver(env));
+    const fn = createEmailFunction(() => site.receiver, memoryLog());
     const server = http.createServer((req, res) => void fn(req as GatsbyFunctionRequest, withHelpers(res)));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/email`, {
@@ -99,7 +100,7 @@ describe.each(ENGINES)("on %s", (name) => {
 
 test("PostgreSQL out of reach: 500 storage_failed within the connection timeout, and the form's error page", async () => {
   const port = await freePort(); // nothing listens there
-  site = await startReceiver({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/enquiries` });
+  const site = stopAfter(await startReceiver({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/enquiries` }));
   const answer = await site.post(validEnquiry);
   expect(answer).toMatchObject({ status: 500, body: { error: "storage_failed" } });
   const form = await fetch(site.url, {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fingerprint } from "../../src/enquiry-receiver/core/duplicates";
 import type { StoredEnquiry } from "../../src/enquiry-receiver/store/store";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { validEnquiry } from "./support/harness";
+import { storedLineKeys, validEnquiry } from "./support/harness";
 
 const FIXTURE = path.join(__dirname, "fixtures", "unversioned");
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -59,17 +59,7 @@ describe.each(ENGINES)("the store on %s", (name) => {
       false,
     );
     const [line] = await store.storedLines();
-    expect(Object.keys(line!)).toEqual([
-      "v",
-      "id",
-      "receivedAt",
-      "name",
-      "phone",
-      "email",
-      "message",
-      "screening",
-      "delivery",
-    ]);
+    expect(Object.keys(line!)).toEqual(storedLineKeys);
     expect((await store.list()).enquiries).toEqual([
       {
         ...suspect,

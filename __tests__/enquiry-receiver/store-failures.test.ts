@@ -4,17 +4,14 @@
  * for 10 s while enquiries keep coming. Every loop is bounded in count and in time.
  */
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { startReceiver, validEnquiry, type Answer, type Harness } from "./support/harness";
+import { startReceiver, stoppedAfterEach, validEnquiry, type Answer, type Harness } from "./support/harness";
 
-let site: Harness | undefined;
-afterEach(async () => {
-  await site?.stop();
-  site = undefined;
-});
+const stopAfter = stoppedAfterEach();
+let site: Harness;
 
 /** What was answered for each message sent, and what the store holds. */
 async function expectEveryAcknowledgedStoredOnce(sent: Map<string, Answer>): Promise<void> {
-  const stored = (await site!.storedLines()) as Array<{ id: string; message: string }>;
+  const stored = (await site.storedLines()) as Array<{ id: string; message: string }>;
   const acknowledged = [...sent].filter(([, a]) => a.status === 201);
   // By the message's first words: a failure shows which enquiry, not all of every one.
   const label = (message: string) => message.slice(0, 20);
@@ -27,7 +24,7 @@ describe.each(ENGINES.filter((e) => e === "sqlite"))("a full store (%s)", (name)
   afterEach(() => engine.cleanUp());
 
   test("fills up: then 500 storage_failed and the form's error, with every enquiry answered 201 stored once", async () => {
-    site = await startReceiver(await engine.env(), { store: { maxPageCount: 40 } });
+    site = stopAfter(await startReceiver(await engine.env(), { store: { maxPageCount: 40 } }));
     const sent = new Map<string, Answer>();
     for (let i = 0; i < 300 && ![...sent.values()].some((a) => a.status === 500); i += 1) {
       const message = `Enquiry ${i}: ${"A long enquiry about a bioequivalence study. ".repeat(40).trim()}`;
@@ -49,7 +46,7 @@ describe("PostgreSQL stopped for 10 s during load", () => {
   afterEach(() => engine.cleanUp());
 
   test("errors meanwhile, 201s again after, and every enquiry answered 201 stored exactly once", async () => {
-    site = await startReceiver(await engine.env());
+    site = stopAfter(await startReceiver(await engine.env()));
     const sent = new Map<string, Answer>();
     let phase: "before" | "down" | "after" = "before";
     const seen = { before: new Set<number>(), down: new Set<number>(), after: new Set<number>() };
@@ -60,7 +57,7 @@ describe("PostgreSQL stopped for 10 s during load", () => {
       while (n < 2_000 && Date.now() - started < 60_000 && !(phase === "after" && countAfter() >= 40)) {
         const message = `Load enquiry ${(n += 1)}`;
         const sentIn = phase;
-        const answer = await site!.post({ ...validEnquiry, message });
+        const answer = await site.post({ ...validEnquiry, message });
         sent.set(message, answer);
         // A request that straddles the stop or the restart counts as sent during the outage.
         const during = sentIn === phase ? phase : "down";

@@ -136,3 +136,15 @@ export function withHelpers(res: http.ServerResponse): GatsbyFunctionResponse {
   helped.send = ((body: string) => res.end(body)) as GatsbyFunctionResponse["send"];
   return helped;
 }
+
+/** Registers what a test starts, to be stopped after it (last started, first stopped), however it ended. */
+export function stoppedAfterEach(): <T extends { stop(): Promise<void> }>(started: T) => T {
+  const running: Array<{ stop(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const thing of running.splice(0).reverse()) await thing.stop();
+  });
+  return (started) => {
+    running.push(started);
+    return started;
+  };
+}

@@ -83,24 +83,17 @@ async function checkPresent(sql: Sql, stored: StoredEnquiry[]): Promise<void> {
   }
 }
 
+/** A line with the string id and time every delivery and review line has. */
+function eventLine(value: unknown): Record<string, unknown> | undefined {
+  const v = value as Record<string, unknown> | null;
+  return typeof v === "object" && v !== null && typeof v.id === "string" && typeof v.at === "string" ? v : undefined;
+}
+
 function isDeliveryEvent(value: unknown): value is DeliveryEvent {
-  const v = value as Partial<Record<keyof DeliveryEvent, unknown>> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.id === "string" &&
-    typeof v.at === "string" &&
-    (v.delivery === "delivered" || v.delivery === "failed")
-  );
+  const delivery = eventLine(value)?.delivery;
+  return delivery === "delivered" || delivery === "failed";
 }
 
 function isReviewEvent(value: unknown): value is ReviewEvent {
-  const v = value as Partial<Record<keyof ReviewEvent, unknown>> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.id === "string" &&
-    typeof v.at === "string" &&
-    v.review === "not-spam"
-  );
+  return eventLine(value)?.review === "not-spam";
 }
