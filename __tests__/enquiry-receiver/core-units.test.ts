@@ -20,6 +20,7 @@ describe("settings", () => {
       dataDir: path.resolve("/srv/site/var/enquiries"),
       databaseUrl: undefined,
       databaseConnections: 10,
+      webhook: undefined,
       smtpUrl: undefined,
       to: undefined,
       from: undefined,

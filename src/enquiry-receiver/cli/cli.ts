@@ -4,9 +4,10 @@
  * screening flagged, in the store the receiver uses (the same ENQUIRY_DATA_DIR or DATABASE_URL).
  */
 import { parseArgs } from "node:util";
-import { loadConfig, missingMailSettings, runtimeEnv, type Env } from "../core/config";
+import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig, type Env } from "../core/config";
 import { retryUndelivered } from "../mail/deliver";
 import { createMailer } from "../mail/mailer";
+import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
 import { formatTable } from "./list-format";
@@ -20,7 +21,8 @@ const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry                           e-mail again every enquiry whose delivery failed or never finished
+  retry                           send what is due in the outbox (the webhook), and e-mail again every
+                                  enquiry whose e-mail failed or never finished
   not-spam <id>                   record that a flagged enquiry is not spam`;
 
 /** Each command and how many arguments it takes. */
@@ -54,9 +56,7 @@ export async function runEnquiriesCli(
   const store = openStore(config, { connections: 1, log: { warn: io.err } });
   try {
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
-    return command === "list"
-      ? await list(store, parsed.values, io)
-      : await retry(store, createMailer(config), missingMailSettings(config), io);
+    return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
   } finally {
     await store.close();
   }
@@ -107,13 +107,17 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
   return 0;
 }
 
-async function retry(
-  store: EnquiryStore,
-  mailer: ReturnType<typeof createMailer>,
-  missing: string[],
-  io: CliOutput,
-): Promise<number> {
+async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
+  // The outbox first (the webhook): what is due now, as the service's sender would send it.
+  const outbox = await receiverOutbox(config, store, { info: io.out, warn: io.err, error: io.err }).sendDue();
+  if (outbox) {
+    io.out(
+      `outbox: ${outbox.done} sent, ${outbox.retrying} to try again later, ${outbox.failed} failed for good, ${outbox.stopped} stopped`,
+    );
+  }
+  const mailer = createMailer(config);
   if (!mailer) {
+    const missing = missingMailSettings(config);
     io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
     return 1;
   }
@@ -126,5 +130,5 @@ async function retry(
     );
   }
   io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
-  return failed.length > 0 ? 1 : 0;
+  return failed.length > 0 || (outbox?.failed ?? 0) > 0 ? 1 : 0;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
 import type { Mailer } from "../mail/mailer";
 import { screenEnquiry, type Screening } from "../screening/screen";
-import type { DeliveryEvent, DuplicateRule, EnquiryStore, StoredEnquiry } from "../store/store";
+import type { DeliveryEvent, DuplicateRule, EnquiryStore, OutboxEntry, StoredEnquiry } from "../store/store";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
 import type { RecentEnquiries } from "./duplicates";
@@ -25,6 +25,8 @@ export interface HandlerContext {
   mailer: Mailer | undefined;
   /** Starts delivery of a stored enquiry without the caller having to wait for it. */
   deliverLater: (enquiry: StoredEnquiry) => Promise<DeliveryEvent>;
+  /** The outbox rows to store with an enquiry, and a pass of the sender (in the background). */
+  outbox: { entriesFor(enquiryId: string): OutboxEntry[]; sendDue(): Promise<unknown> };
   now: () => number;
   log: Pick<Console, "warn" | "error">;
 }
@@ -91,7 +93,7 @@ async function storeOnce(
   };
   let duplicateOf: string | undefined;
   try {
-    ({ duplicateOf } = await ctx.store.add(stored, rule));
+    ({ duplicateOf } = await ctx.store.add(stored, rule, ctx.outbox.entriesFor(stored.id)));
   } catch (error) {
     ctx.limiter.release(client, now);
     ctx.log.error(`enquiry receiver: could not store an enquiry in ${ctx.store.where}: ${(error as Error).message}`);
@@ -111,6 +113,7 @@ async function storeOnce(
 }
 
 async function deliverAndAnswer(ctx: HandlerContext, enquiry: StoredEnquiry): Promise<EnquiryResponse> {
+  void ctx.outbox.sendDue();
   if (ctx.mailer) {
     const delivery = ctx.deliverLater(enquiry);
     // Where the disk does not outlive the process, the e-mail is the only lasting copy: the

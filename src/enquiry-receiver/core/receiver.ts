@@ -1,6 +1,7 @@
 /** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
 import { deliver } from "../mail/deliver";
 import { createMailer, type Mailer } from "../mail/mailer";
+import { receiverOutbox, type OutboxOptions } from "../outbox/receiver-outbox";
 import { openStore, type StoreOptions } from "../store/open-store";
 import type { DeliveryEvent, EnquiryStore, StoreReport, StoredEnquiry } from "../store/store";
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
@@ -20,6 +21,8 @@ export interface Receiver {
   drain(): Promise<void>;
   /** After drain: closes the store (its file, or its connections). */
   close(): Promise<void>;
+  /** Sends what is due in the outbox (the service calls it on a timer; each enquiry stored does too). */
+  sendDue(): Promise<unknown>;
 }
 
 export interface ReceiverOptions {
@@ -29,6 +32,8 @@ export interface ReceiverOptions {
   log?: Logger;
   /** The store's (tests: a full SQLite file; the function host: one PostgreSQL connection). */
   store?: StoreOptions;
+  /** The outbox's clock, jitter and webhook timeout (tests). */
+  outbox?: OutboxOptions;
 }
 
 export function createReceiver(config: EnquiryConfig, options: ReceiverOptions = {}): Receiver {
@@ -67,6 +72,15 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     return attempt;
   };
 
+  const outbox = receiverOutbox(config, store, log, { now, ...options.outbox });
+  // Tracked like a delivery: drain and shutdown wait for a pass under way.
+  const sendDue = () => {
+    const pass = outbox.sendDue().catch((error: Error) => log.error(`enquiry outbox: ${error.message}`));
+    underWay.add(pass);
+    void pass.finally(() => underWay.delete(pass));
+    return pass;
+  };
+
   const drain = async () => {
     while (underWay.size > 0) await Promise.allSettled([...underWay]);
   };
@@ -78,6 +92,7 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     recent: new RecentEnquiries(store, { forgetUndelivered: config.awaitDelivery }),
     mailer,
     deliverLater,
+    outbox: { entriesFor: outbox.entriesFor, sendDue },
     now,
     log,
   };
@@ -86,6 +101,7 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     store,
     handleEnquiry: (req) => handleEnquiry(ctx, req),
     drain,
+    sendDue,
     async close() {
       await drain();
       await store.close();

@@ -56,6 +56,7 @@ const JSON_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 const ENQUIRY_PATH = "/api/email";
+const OUTBOX_INTERVAL_MS = 5_000;
 const HEALTH_PATHS = new Set(["/healthz", "/api/health"]);
 
 /**
@@ -96,10 +97,13 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   });
   Object.assign(server, SERVER_TIMEOUTS);
 
+  // The outbox's sender: what is due from before a restart at once, then every few seconds.
+  let sending: NodeJS.Timeout | undefined;
   let shuttingDown: Promise<boolean> | undefined;
   const shutdown = (reason: string) =>
     (shuttingDown ??= (async () => {
       stopping = true;
+      clearInterval(sending);
       log("info", "shutting down", { reason, inFlight: inFlight.count() });
       const clean = await shutDown(server, inFlight, receiver, settings.shutdownTimeoutMs, log);
       log("info", "stopped", { clean });
@@ -115,6 +119,8 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     listen: async () => {
       // Not listening before the store works: a supervisor sees the failure, nginx keeps its 502 page.
       await receiver.store.ready();
+      void receiver.sendDue();
+      sending = setInterval(() => void receiver.sendDue(), OUTBOX_INTERVAL_MS).unref();
       return new Promise<AddressInfo>((resolve, reject) => {
         server.once("error", reject);
         server.listen(settings.port, settings.host, () => {

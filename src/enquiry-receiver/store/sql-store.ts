@@ -2,6 +2,18 @@
 import { isoTime, jsonValue, type Engine, type Sql } from "./engine";
 import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
+import {
+  claimDue,
+  insertOutbox,
+  isStopped,
+  outboxStates,
+  recordAttempt,
+  stopDestination,
+  type Attempt,
+  type ClaimedDelivery,
+  type OutboxEntry,
+  type OutboxState,
+} from "./outbox-store";
 import { enquiryRow, INSERT_ENQUIRY } from "./enquiry-row";
 import { readStoredLine, type StoredEnquiry } from "./stored-record";
 import type { DeliveryEvent, DuplicateRule, EnquiryRecord, EnquiryStore, ReviewEvent, StoreReport } from "./store";
@@ -45,7 +57,11 @@ export class SqlStore implements EnquiryStore {
     return { engine, where, checked, schemaVersion: version, migrationsApplied: applied, imported };
   }
 
-  async add(enquiry: StoredEnquiry, rule: DuplicateRule): Promise<{ duplicateOf?: string }> {
+  async add(
+    enquiry: StoredEnquiry,
+    rule: DuplicateRule,
+    outbox: OutboxEntry[] = [],
+  ): Promise<{ duplicateOf?: string }> {
     await this.ready();
     return this.db.transaction(async (sql) => {
       // Two instances given the same enquiry at once: the second waits here, then finds the first.
@@ -53,6 +69,8 @@ export class SqlStore implements EnquiryStore {
       const duplicateOf = await findDuplicate(sql, rule);
       if (duplicateOf) return { duplicateOf };
       await sql.run(INSERT_ENQUIRY, enquiryRow(enquiry));
+      // In the same transaction: an enquiry is never stored without its deliveries, nor they without it.
+      await insertOutbox(sql, enquiry.id, outbox, enquiry.receivedAt);
       return {};
     });
   }
@@ -110,7 +128,36 @@ export class SqlStore implements EnquiryStore {
       const target = byId.get(review.enquiry_id);
       if (target) target.clearedAt = isoTime(review.at);
     }
+    for (const { enquiryId, ...state } of await outboxStates(this.db)) {
+      const target = byId.get(enquiryId);
+      if (target) (target.outbox ??= []).push(state);
+    }
     return { enquiries: [...byId.values()], damagedLines };
+  }
+
+  async claimDue(destination: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    await this.ready();
+    return claimDue(this.db, destination, now, leaseUntil, limit);
+  }
+
+  async recordAttempt(seq: number, attempt: Attempt): Promise<void> {
+    await this.ready();
+    return recordAttempt(this.db, seq, attempt);
+  }
+
+  async outboxStates(): Promise<OutboxState[]> {
+    await this.ready();
+    return outboxStates(this.db);
+  }
+
+  async stopDestination(destination: string, settingHash: string, at: string): Promise<void> {
+    await this.ready();
+    return stopDestination(this.db, destination, settingHash, at);
+  }
+
+  async isStopped(destination: string, settingHash: string): Promise<boolean> {
+    await this.ready();
+    return isStopped(this.db, destination, settingHash);
   }
 
   close(): Promise<void> {

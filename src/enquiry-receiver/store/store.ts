@@ -6,11 +6,13 @@
  *               as the stored line (./stored-record) in a JSON column
  *   deliveries  one row per delivery attempt's outcome
  *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
+ *   outbox      one row per enquiry and destination beyond the e-mail (a webhook), and every attempt
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
+import type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState } from "./outbox-store";
 import type { StoredEnquiry } from "./stored-record";
 
-export type { StoredEnquiry };
+export type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState, StoredEnquiry };
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export type DeliveryState = "pending" | "delivered" | "failed" | "stored-only";
@@ -37,6 +39,8 @@ export interface EnquiryRecord extends Omit<StoredEnquiry, "delivery"> {
   lastError?: string;
   /** When a person marked this suspect enquiry as not spam. */
   clearedAt?: string;
+  /** Its outbox rows (a webhook), when it has any. */
+  outbox?: Array<Omit<OutboxState, "enquiryId">>;
 }
 
 /**
@@ -66,8 +70,11 @@ export interface EnquiryStore {
   readonly where: string;
   /** Opens, migrates and imports, once; after a failure the next call tries again. */
   ready(): Promise<StoreReport>;
-  /** Stores it in one transaction, unless the rule finds an earlier copy: then nothing is stored. */
-  add(enquiry: StoredEnquiry, duplicates: DuplicateRule): Promise<{ duplicateOf?: string }>;
+  /**
+   * Stores it with its outbox rows (one per destination) in one transaction, unless the rule finds
+   * an earlier copy: then nothing is stored.
+   */
+  add(enquiry: StoredEnquiry, duplicates: DuplicateRule, outbox?: OutboxEntry[]): Promise<{ duplicateOf?: string }>;
   findDuplicate(duplicates: DuplicateRule): Promise<string | undefined>;
   recordDelivery(event: DeliveryEvent): Promise<void>;
   /** False when the enquiry had been cleared already (nothing changes). */
@@ -76,5 +83,12 @@ export interface EnquiryStore {
   list(): Promise<{ enquiries: EnquiryRecord[]; damagedLines: number }>;
   /** The stored lines as written (./stored-record), oldest first: for export and tests. */
   storedLines(): Promise<object[]>;
+  /** The outbox (../outbox): due rows of a destination leased to the caller, each attempt, the rows' states. */
+  claimDue(destination: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
+  recordAttempt(seq: number, attempt: Attempt): Promise<void>;
+  outboxStates(): Promise<OutboxState[]>;
+  /** A destination that answered 410 Gone, for the setting it had (a hash): stopped until that changes. */
+  stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
+  isStopped(destination: string, settingHash: string): Promise<boolean>;
   close(): Promise<void>;
 }
