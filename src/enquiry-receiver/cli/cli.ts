@@ -1,5 +1,6 @@
 /**
- * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry` and `-- not-spam <id>`:
+ * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry`, `-- not-spam <id>`,
+ * `-- erase --email <address>` and `-- export [--format csv|jsonl]`:
  * reading the stored enquiries, re-sending the ones not delivered, and clearing one the spam
  * screening flagged, in the store the receiver uses (the same ENQUIRY_DATA_DIR or DATABASE_URL).
  */
@@ -10,6 +11,7 @@ import { createMailer } from "../mail/mailer";
 import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
+import { erase, exportAll } from "./erase-export";
 import { formatTable } from "./list-format";
 
 export interface CliOutput {
@@ -23,10 +25,12 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   those the spam screening flagged (cleared ones say so)
   retry                           send what is due in the outbox (the webhook), and e-mail again every
                                   enquiry whose e-mail failed or never finished
-  not-spam <id>                   record that a flagged enquiry is not spam`;
+  not-spam <id>                   record that a flagged enquiry is not spam
+  erase --email <address>         remove every enquiry from that address, and its delivery records
+  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines`;
 
 /** Each command and how many arguments it takes. */
-const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -41,7 +45,13 @@ export async function runEnquiriesCli(
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { undelivered: { type: "boolean" }, suspect: { type: "boolean" }, json: { type: "boolean" } },
+      options: {
+        undelivered: { type: "boolean" },
+        suspect: { type: "boolean" },
+        json: { type: "boolean" },
+        email: { type: "string" },
+        format: { type: "string" },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -56,6 +66,8 @@ export async function runEnquiriesCli(
   const store = openStore(config, { connections: 1, log: { warn: io.err } });
   try {
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
+    if (command === "erase") return await erase(store, parsed.values.email, io);
+    if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
     return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
   } finally {
     await store.close();

@@ -160,6 +160,14 @@ export class SqlStore implements EnquiryStore {
     return isStopped(this.db, destination, settingHash);
   }
 
+  async erase(email: string): Promise<number> {
+    await this.ready();
+    // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record.
+    return this.db.transaction((sql) =>
+      sql.run("DELETE FROM enquiries WHERE email = $1", [email.trim().toLowerCase()]),
+    );
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

@@ -90,5 +90,7 @@ export interface EnquiryStore {
   /** A destination that answered 410 Gone, for the setting it had (a hash): stopped until that changes. */
   stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
   isStopped(destination: string, settingHash: string): Promise<boolean>;
+  /** Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows; how many. */
+  erase(email: string): Promise<number>;
   close(): Promise<void>;
 }
