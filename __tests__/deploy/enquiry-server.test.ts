@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readStoredLinesNow } from "../../src/enquiry-receiver";
 import { freePort } from "../support/serve";
 import { rawJson, request, slowPost } from "./support/http";
 import { run, stopProc, waitFor, type Proc } from "./support/stack";
@@ -52,20 +53,12 @@ async function startService(env: NodeJS.ProcessEnv = {}): Promise<Service> {
   const proc = spawnService(env, port, dataDir);
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/healthz`, 200, 300, () => proc.child.exitCode === null);
-  const file = path.join(dataDir, "enquiries.jsonl");
   return {
     proc,
     origin,
     port,
     dataDir,
-    stored: () =>
-      fs.existsSync(file)
-        ? fs
-            .readFileSync(file, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((l) => JSON.parse(l) as Record<string, string>)
-        : [],
+    stored: () => readStoredLinesNow(dataDir),
     log: () =>
       proc
         .output()
@@ -211,13 +204,14 @@ describe("settings", () => {
     const dataDir = path.join(base, "data");
     fs.mkdirSync(dataDir, { mode: 0o755 });
     fs.chmodSync(dataDir, 0o755);
-    fs.writeFileSync(path.join(dataDir, "enquiries.jsonl"), "");
-    fs.chmodSync(path.join(dataDir, "enquiries.jsonl"), 0o644);
+    // An empty file is an empty SQLite database: the store opens it as it is.
+    fs.writeFileSync(path.join(dataDir, "enquiries.sqlite"), "");
+    fs.chmodSync(path.join(dataDir, "enquiries.sqlite"), 0o644);
     const port = await freePort();
     const proc = spawnService({}, port, dataDir);
     await waitFor(`http://127.0.0.1:${port}/healthz`, 200, 300, () => proc.child.exitCode === null);
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(fs.statSync(path.join(dataDir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dataDir, "enquiries.sqlite")).mode & 0o777).toBe(0o600);
     const changes = proc
       .output()
       .split("\n")
@@ -226,7 +220,7 @@ describe("settings", () => {
       .filter((l) => l.msg === "data folder permissions tightened");
     expect(changes.map((l) => l.change)).toEqual([
       `${dataDir}: permissions 755 tightened to 700`,
-      `${path.join(dataDir, "enquiries.jsonl")}: permissions 644 tightened to 600`,
+      `${path.join(dataDir, "enquiries.sqlite")}: permissions 644 tightened to 600`,
     ]);
     await stopProc(proc);
   }, 60_000);

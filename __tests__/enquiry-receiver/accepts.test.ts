@@ -1,7 +1,18 @@
 /** What the receiver accepts, and exactly what it stores for it. */
 import fs from "node:fs";
 import path from "node:path";
-import { anotherEnquiry, startReceiver, storedLineKeys, validEnquiry, type Harness } from "./support/harness";
+import { loadConfig } from "../../src/enquiry-receiver/core/config";
+import { createReceiver } from "../../src/enquiry-receiver/core/receiver";
+import {
+  anotherEnquiry,
+  memoryLog,
+  projectRoot,
+  startReceiver,
+  storedLineKeys,
+  tempDir,
+  validEnquiry,
+  type Harness,
+} from "./support/harness";
 
 let site: Harness;
 
@@ -13,7 +24,7 @@ afterEach(async () => {
   await site.stop();
 });
 
-test("a valid enquiry gets 201 with its id, after one line is on disk", async () => {
+test("a valid enquiry gets 201 with its id, after it is committed", async () => {
   const before = Date.now();
   const answer = await site.post(validEnquiry);
   expect(answer.status).toBe(201);
@@ -21,7 +32,7 @@ test("a valid enquiry gets 201 with its id, after one line is on disk", async ()
   expect(answer.headers.get("cache-control")).toBe("no-store");
   expect(answer.body).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-  const lines = site.storedLines() as Array<Record<string, string>>;
+  const lines = (await site.storedLines()) as Array<Record<string, string>>;
   expect(lines).toHaveLength(1);
   const [line] = lines;
   expect(Object.keys(line!)).toEqual(storedLineKeys);
@@ -34,30 +45,36 @@ test("a valid enquiry gets 201 with its id, after one line is on disk", async ()
     delivery: "stored-only",
   });
   expect(Date.parse(line!.receivedAt!)).toBeGreaterThanOrEqual(before - 1000);
-  // The bytes of a line as the receiver wrote them before versions existed, behind the version,
+  // The stored line as the receiver wrote lines before versions existed, behind the version,
   // with the spam screening's verdict before the delivery state.
-  expect(fs.readFileSync(path.join(site.dir, "enquiries.jsonl"), "utf8")).toBe(
+  expect(`${JSON.stringify(line)}\n`).toBe(
     `{"v":3,"id":"${line!.id}","receivedAt":"${line!.receivedAt}","name":"Priya Raman","phone":"+91 44 2345 6789",` +
       `"email":"priya@example.in","message":"We are planning a phase II study and would like a quote.",` +
       `"screening":{"verdict":"clean","signals":[]},"delivery":"stored-only"}\n`,
   );
 });
 
-test("the data files are private to the receiver's user", async () => {
+test("the store's files are private to the receiver's user", async () => {
   await site.post(validEnquiry);
-  expect(fs.statSync(path.join(site.dir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
+  const files = fs.readdirSync(site.dir);
+  expect(files).toEqual(expect.arrayContaining(["enquiries.sqlite", "enquiries.sqlite-wal"]));
+  for (const file of files) expect(fs.statSync(path.join(site.dir, file)).mode & 0o777).toBe(0o600);
   expect(fs.statSync(site.dir).mode & 0o777).toBe(0o700);
 });
 
-test("an existing data folder readable by others is tightened to 700, its files to 600, at the first enquiry", async () => {
-  fs.mkdirSync(site.dir, { recursive: true, mode: 0o755 });
-  fs.chmodSync(site.dir, 0o755);
-  fs.writeFileSync(path.join(site.dir, "enquiries.jsonl"), "", { mode: 0o644 });
-  fs.chmodSync(path.join(site.dir, "enquiries.jsonl"), 0o644);
-  expect((await site.post(validEnquiry)).status).toBe(201);
-  expect(fs.statSync(site.dir).mode & 0o777).toBe(0o700);
-  expect(fs.statSync(path.join(site.dir, "enquiries.jsonl")).mode & 0o777).toBe(0o600);
-  expect(site.storedLines()).toHaveLength(1);
+test("an existing data folder readable by others is tightened to 700, its files to 600, when the store opens", async () => {
+  const dir = path.join(tempDir(), "data");
+  fs.mkdirSync(dir, { mode: 0o755 });
+  fs.chmodSync(dir, 0o755);
+  fs.writeFileSync(path.join(dir, "notes.txt"), "", { mode: 0o644 });
+  fs.chmodSync(path.join(dir, "notes.txt"), 0o644);
+  const receiver = createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir }, projectRoot), { log: memoryLog() });
+  await receiver.store.ready();
+  expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+  expect(fs.statSync(path.join(dir, "notes.txt")).mode & 0o777).toBe(0o600);
+  expect(fs.statSync(path.join(dir, "enquiries.sqlite")).mode & 0o777).toBe(0o600);
+  await receiver.close();
+  fs.rmSync(path.dirname(dir), { recursive: true, force: true });
 });
 
 test("names and messages in any script are stored and read back exactly", async () => {
@@ -73,7 +90,7 @@ test("names and messages in any script are stored and read back exactly", async 
     expect(answer.status).toBe(201);
     ids.push(answer.body.id);
   }
-  const lines = site.storedLines() as Array<Record<string, string>>;
+  const lines = (await site.storedLines()) as Array<Record<string, string>>;
   expect(lines.map((l) => ({ name: l.name, message: l.message }))).toEqual(enquiries);
   expect(lines.map((l) => l.id)).toEqual(ids);
   const listed = await site.receiver.store.list();
@@ -84,7 +101,7 @@ test("leading and trailing whitespace is trimmed; the phone may be absent or emp
   expect((await site.post({ name: "  Priya ", email: " priya@example.in ", message: "\n Hello \n" })).status).toBe(201);
   expect((await site.post({ ...anotherEnquiry(1), phone: "" })).status).toBe(201);
   expect((await site.post({ ...anotherEnquiry(2), phone: "   " })).status).toBe(201);
-  const lines = site.storedLines() as Array<Record<string, string>>;
+  const lines = (await site.storedLines()) as Array<Record<string, string>>;
   expect(lines[0]).toMatchObject({ name: "Priya", email: "priya@example.in", message: "Hello", phone: "" });
   expect(lines.map((l) => l.phone)).toEqual(["", "", ""]);
 });
@@ -105,7 +122,7 @@ test("__proto__ and constructor keys do nothing, and extra fields are neither us
   expect(answer.status).toBe(201);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(Object.prototype).not.toHaveProperty("polluted");
-  const [line] = site.storedLines() as Array<Record<string, unknown>>;
+  const [line] = (await site.storedLines()) as Array<Record<string, unknown>>;
   expect(Object.keys(line!)).toEqual(storedLineKeys);
   expect(line).toMatchObject({
     v: 3,

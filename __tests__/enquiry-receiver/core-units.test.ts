@@ -18,6 +18,9 @@ describe("settings", () => {
     const config = loadConfig({}, "/srv/site");
     expect(config).toEqual({
       dataDir: path.resolve("/srv/site/var/enquiries"),
+      databaseUrl: undefined,
+      databaseConnections: 10,
+      webhook: undefined,
       smtpUrl: undefined,
       to: undefined,
       from: undefined,
@@ -146,7 +149,7 @@ test("header text is flattened to one line", () => {
   expect(singleLine(" Eve\r\nBcc: x@y.z\u2028X-A: 1\t\u0000end ")).toBe("Eve Bcc: x@y.z X-A: 1 end");
 });
 
-test("the shared receiver is made once per process, from the environment at run time", () => {
+test("the shared receiver is made once per process, from the environment at run time", async () => {
   const holder = globalThis as Record<symbol, unknown>;
   const key = Symbol.for("cyrus.enquiry-receiver");
   const saved = { ...process.env };
@@ -162,6 +165,8 @@ test("the shared receiver is made once per process, from the environment at run 
     expect(sharedReceiver()).toBe(first);
     expect(first.config.dataDir).toBe(dir);
     expect(warn.mock.calls).toEqual([["enquiries will be stored only: SMTP_URL and ENQUIRY_TO are not set"]]);
+    await first.store.ready();
+    await first.close();
   } finally {
     delete holder[key];
     process.env = saved;

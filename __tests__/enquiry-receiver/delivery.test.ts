@@ -8,7 +8,7 @@ import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
 import { loadConfig } from "../../src/enquiry-receiver/core/config";
 import { PENDING_GRACE_MS, retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
 import { createMailer } from "../../src/enquiry-receiver/mail/mailer";
-import { EnquiryStore } from "../../src/enquiry-receiver/store/store";
+import { openStore } from "../../src/enquiry-receiver/store/open-store";
 import { freePort } from "../support/serve";
 import { anotherEnquiry, projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
 import { parseMail } from "./support/mail";
@@ -59,7 +59,7 @@ test("an enquiry in several scripts arrives intact: fields, subject, Reply-To, s
   expect(mail.text).toContain(`E-mail: ${enquiry.email}\n`);
   expect(mail.text).toContain(`Message:\n${enquiry.message}\n`);
 
-  expect(site.storedLines()).toEqual([expect.objectContaining({ id: answer.body.id, delivery: "pending" })]);
+  expect(await site.storedLines()).toEqual([expect.objectContaining({ id: answer.body.id, delivery: "pending" })]);
   expect(await stateOf(answer.body.id)).toMatchObject({ delivery: "delivered", attempts: 1 });
 });
 
@@ -180,7 +180,7 @@ test("retry re-sends a pending enquiry left by a process that died, but not one 
   smtp = await startSmtp();
   const dir = tempDir();
   const config = loadConfig({ ENQUIRY_DATA_DIR: dir, ...mailEnv(smtp.port) });
-  const store = new EnquiryStore(dir);
+  const store = openStore(config);
   const now = Date.now();
   const old = {
     id: "old",
@@ -190,7 +190,7 @@ test("retry re-sends a pending enquiry left by a process that died, but not one 
   };
   const fresh = { ...old, id: "fresh", receivedAt: new Date(now - 1000).toISOString() };
   const storedOnly = { ...old, id: "stored-only", delivery: "stored-only" as const };
-  for (const e of [old, fresh, storedOnly]) await store.add(e);
+  for (const e of [old, fresh, storedOnly]) await store.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false });
 
   const summary = await retryUndelivered(store, createMailer(config)!, () => now);
   expect(summary.delivered.map((e) => e.id)).toEqual(["old"]);
@@ -198,6 +198,7 @@ test("retry re-sends a pending enquiry left by a process that died, but not one 
   expect(smtp.messages).toHaveLength(1);
   const states = Object.fromEntries((await store.list()).enquiries.map((e) => [e.id, e.delivery]));
   expect(states).toEqual({ old: "delivered", fresh: "pending", "stored-only": "stored-only" });
+  await store.close();
 });
 
 test("ENQUIRY_AWAIT_DELIVERY=1 answers after the attempt: 502 when it fails (still stored), 201 when it succeeds", async () => {
@@ -222,7 +223,7 @@ test("without SMTP settings the receiver says once that it stores only, and stor
   await site.post(anotherEnquiry(2));
   const notices = site.log.lines.filter((l) => l.includes("stored only"));
   expect(notices).toEqual(["warn: enquiries will be stored only: SMTP_URL and ENQUIRY_TO are not set"]);
-  expect((site.storedLines() as Array<{ delivery: string }>).map((l) => l.delivery)).toEqual([
+  expect(((await site.storedLines()) as Array<{ delivery: string }>).map((l) => l.delivery)).toEqual([
     "stored-only",
     "stored-only",
   ]);
@@ -247,7 +248,7 @@ test("the CLI lists enquiries as a table, filters the undelivered, and refuses r
   expect(out[0]).toMatch(/^received \(UTC\)\s+id\s+delivery\s+tries\s+name\s+e-mail\s+phone\s+message$/);
   expect(out.find((l) => l.includes("Failed Visitor"))).toMatch(/failed\s+1\s+Failed Visitor.*line one line two/);
   expect(out).toContainEqual(expect.stringMatching(/^ {4}last error: .*ECONNREFUSED/));
-  expect(out.at(-1)).toMatch(/^1 enquiry in .*enquiries\.jsonl$/);
+  expect(out.at(-1)).toMatch(/^1 enquiry in .*enquiries\.sqlite$/);
 
   out.length = 0;
   expect(await runEnquiriesCli(["list", "--undelivered"], env, io)).toBe(0);

@@ -43,7 +43,7 @@ test("a valid form post is stored once, then answered 303 to /contact/sent", asy
   expect(res.headers.get("cache-control")).toBe("no-store");
   expect(res.text).toContain('<a href="/contact/sent">');
   // The same record as a JSON enquiry: the textarea's CRLF (a form's line break) stored as LF.
-  expect(site.storedLines()).toEqual([
+  expect(await site.storedLines()).toEqual([
     {
       v: 3,
       id: expect.any(String),
@@ -72,7 +72,7 @@ test("names and messages in any script arrive intact (UTF-8, percent-encoded)", 
   expect((await postForm(fields, browserHeaders({ "content-type": `${FORM}; charset=UTF-8` }))).location).toBe(
     "/contact/sent",
   );
-  expect(site.storedLines()).toEqual([expect.objectContaining({ ...fields, phone: "" })]);
+  expect(await site.storedLines()).toEqual([expect.objectContaining({ ...fields, phone: "" })]);
 });
 
 test.each<[string, Record<string, string> | string]>([
@@ -83,7 +83,7 @@ test.each<[string, Record<string, string> | string]>([
   const res = await postForm(fields);
   expect(res.status).toBe(303);
   expect(res.location).toBe("/contact/incomplete");
-  expect(site.storedLines()).toEqual([]);
+  expect(await site.storedLines()).toEqual([]);
 });
 
 test.each<[string, Record<string, string> | string]>([
@@ -96,13 +96,13 @@ test.each<[string, Record<string, string> | string]>([
   const res = await postForm(fields);
   expect(res.status).toBe(303);
   expect(res.location).toBe("/contact/error");
-  expect(site.storedLines()).toEqual([]);
+  expect(await site.storedLines()).toEqual([]);
 });
 
 test("fields other than the four are ignored, prototype names included", async () => {
   const body = `${new URLSearchParams(validEnquiry).toString()}&__proto__=x&constructor=y&isAdmin=1`;
   expect((await postForm(body)).location).toBe("/contact/sent");
-  const [line] = site.storedLines() as Array<Record<string, unknown>>;
+  const [line] = (await site.storedLines()) as Array<Record<string, unknown>>;
   expect(Object.keys(line!)).toEqual(storedLineKeys);
 });
 
@@ -112,7 +112,7 @@ test("past the rate limit: 303 to /contact/error, the refused one not stored", a
   host = new URL(site.url).host;
   expect((await postForm({ ...validEnquiry, message: "first" })).location).toBe("/contact/sent");
   expect((await postForm({ ...validEnquiry, message: "second" })).location).toBe("/contact/error");
-  expect(site.storedLines()).toHaveLength(1);
+  expect(await site.storedLines()).toHaveLength(1);
 });
 
 test.each<[string, Record<string, string>]>([
@@ -124,7 +124,7 @@ test.each<[string, Record<string, string>]>([
   expect(res.status).toBe(403);
   expect(res.location).toBeNull();
   expect(JSON.parse(res.text)).toMatchObject({ error: "cross_site_request" });
-  expect(site.storedLines()).toEqual([]);
+  expect(await site.storedLines()).toEqual([]);
 });
 
 test("posted from an allowed origin other than the receiver's (a backend elsewhere): the result page on that site", async () => {

@@ -59,7 +59,7 @@ test("a valid enquiry: 201, JSON headers from the core, one stored line", async 
   expect(res.headers.get("cache-control")).toBe("no-store");
   const body = (await res.json()) as { ok: boolean; id: string };
   expect(body.ok).toBe(true);
-  expect(core.storedLines()).toEqual([expect.objectContaining({ id: body.id, ...validEnquiry })]);
+  expect(await core.storedLines()).toEqual([expect.objectContaining({ id: body.id, ...validEnquiry })]);
 });
 
 test("refusals pass through with their status, headers and body", async () => {
@@ -73,7 +73,7 @@ test("refusals pass through with their status, headers and body", async () => {
   const bad = await post("{oops");
   expect(bad.status).toBe(400);
   expect(await bad.json()).toMatchObject({ error: "invalid_json" });
-  expect(core.storedLines()).toEqual([]);
+  expect(await core.storedLines()).toEqual([]);
 });
 
 test("the client address is the socket's, so the rate limit applies", async () => {
@@ -112,7 +112,7 @@ test("a body some host parsed already (req.body) is used instead of the spent st
   expect(sent.status).toBe(201);
   expect(sent.headers["content-type"]).toBe("application/json; charset=utf-8");
   expect(JSON.parse(sent.body!)).toMatchObject({ ok: true });
-  expect(core.storedLines()).toHaveLength(1);
+  expect(await core.storedLines()).toHaveLength(1);
 });
 
 test("a settings error gives 500 server_misconfigured, not a crash", async () => {

@@ -98,7 +98,7 @@ test("a body too slow: 408 request_timeout and the connection closed, from both;
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(rawJson(answer)).toEqual({ error: "request_timeout", message: "The request body did not arrive in time." });
   }
-  expect(core.storedLines()).toEqual([]);
+  expect(await core.storedLines()).toEqual([]);
 });
 
 test.each<[string, () => Receiver, object, RegExp]>([
@@ -142,5 +142,5 @@ test("a client gone mid-upload: no answer, nothing stored, no error logged; the 
     expect(edge.log.lines).toEqual([]);
     expect((await post(edge.port, JSON.stringify(validEnquiry))).status).toBeLessThan(300);
   }
-  expect(core.storedLines()).toHaveLength(1);
+  expect(await core.storedLines()).toHaveLength(1);
 });

@@ -35,10 +35,10 @@ test("the same enquiry twice: 201, then 200 with the same id and duplicate: true
   });
   expect(again.status).toBe(200);
   expect(again.body).toEqual({ ok: true, id: first.body.id, duplicate: true });
-  expect(site.storedLines()).toHaveLength(1);
+  expect(await site.storedLines()).toHaveLength(1);
   // Another message is another enquiry.
   expect((await site.post(anotherEnquiry("other"))).status).toBe(201);
-  expect(site.storedLines()).toHaveLength(2);
+  expect(await site.storedLines()).toHaveLength(2);
 });
 
 test("a resend does not use up the visitor's allowance", async () => {
@@ -51,7 +51,7 @@ test("a resend does not use up the visitor's allowance", async () => {
 test("ten identical enquiries at once (a double submit): one stored, every answer 2xx with its id", async () => {
   site = await startReceiver();
   const answers = await Promise.all(Array.from({ length: 10 }, () => site!.post(validEnquiry)));
-  const stored = site.storedLines() as Array<{ id: string }>;
+  const stored = (await site.storedLines()) as Array<{ id: string }>;
   expect(stored).toHaveLength(1);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
   expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([stored[0]!.id]));
@@ -96,14 +96,14 @@ describe("deadline", () => {
     expect(late.status).toBe(503);
     expect(late.body).toMatchObject({ error: "deadline_exceeded" });
     expect(late.headers.get("retry-after")).toBe("5");
-    expect(site.storedLines()).toEqual([]);
+    expect(await site.storedLines()).toEqual([]);
     expect(site.log.lines.join("\n")).toMatch(
       /not stored: it reached the receiver 2\d(\.\d)? s after the proxy received it \(deadline 20 s\)/,
     );
     // In time: stored, and the late attempt used up nothing of the allowance of one.
     const inTime = await site.post(validEnquiry, started(3));
     expect(inTime.status).toBe(201);
-    expect(site.storedLines()).toHaveLength(1);
+    expect(await site.storedLines()).toHaveLength(1);
   });
 
   test("X-Request-Start counts only from a trusted proxy", async () => {

@@ -1,11 +1,12 @@
 /**
  * `npm run enquiries -- list --suspect` and `-- not-spam <id>`: the suspects listed with their
- * signals, one cleared as not spam by appending a line to reviews.jsonl (nothing rewritten), and
- * the listing showing it cleared.
+ * signals, one cleared as not spam (its stored line untouched), and the listing showing it
+ * cleared; reviews.jsonl of earlier versions imported at start.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
+import { openStore } from "../../src/enquiry-receiver/store/open-store";
 import { anotherEnquiry, startReceiver, validEnquiry, type Harness } from "./support/harness";
 
 const HONEYPOT = "cyrus_confirm_field";
@@ -23,7 +24,7 @@ afterEach(async () => {
   await site.stop();
 });
 
-test("the CLI lists the suspects, clears one as not spam by appending a line, and shows it cleared", async () => {
+test("the CLI lists the suspects, clears one as not spam, and shows it cleared", async () => {
   const flagged = await site.post(suspect);
   await site.post(anotherEnquiry("clean"));
   const id = String(flagged.body.id);
@@ -43,21 +44,15 @@ test("the CLI lists the suspects, clears one as not spam by appending a line, an
   const row = out.findIndex((l) => l.includes(id));
   expect(row).toBeGreaterThan(0);
   expect(out[row + 1]).toBe("    possible spam: honeypot, urls-in-message");
-  expect(out.at(-1)).toMatch(/^1 suspect enquiry in .*enquiries\.jsonl$/);
+  expect(out.at(-1)).toMatch(/^1 suspect enquiry in .*enquiries\.sqlite$/);
 
-  const enquiriesBefore = fs.readFileSync(path.join(site.dir, "enquiries.jsonl"));
+  const linesBefore = await site.storedLines();
   out.length = 0;
   expect(await runEnquiriesCli(["not-spam", id], env, io)).toBe(0);
-  expect(out).toEqual([`enquiry ${id} cleared as not spam (recorded in ${path.join(site.dir, "reviews.jsonl")})`]);
-  expect(fs.readFileSync(path.join(site.dir, "enquiries.jsonl"))).toEqual(enquiriesBefore); // nothing rewritten
-  const reviews = fs.readFileSync(path.join(site.dir, "reviews.jsonl"), "utf8");
-  expect(
-    reviews
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as unknown),
-  ).toEqual([{ id, at: expect.any(String), review: "not-spam" }]);
-  expect((fs.statSync(path.join(site.dir, "reviews.jsonl")).mode & 0o777).toString(8)).toBe("600");
+  expect(out).toEqual([`enquiry ${id} cleared as not spam (recorded in ${path.join(site.dir, "enquiries.sqlite")})`]);
+  expect(await site.storedLines()).toEqual(linesBefore); // the enquiry itself is untouched
+  const clearedAt = (await site.receiver.store.list()).enquiries.find((e) => e.id === id)!.clearedAt;
+  expect(clearedAt).toEqual(expect.any(String));
 
   out.length = 0;
   expect(await runEnquiriesCli(["list", "--suspect"], env, io)).toBe(0);
@@ -74,11 +69,11 @@ test("the CLI lists the suspects, clears one as not spam by appending a line, an
     clearedAt: expect.any(String),
   });
 
-  // Again: nothing more appended. An unknown id, a clean enquiry, no id: refused.
+  // Again: nothing changes. An unknown id, a clean enquiry, no id: refused.
   out.length = 0;
   expect(await runEnquiriesCli(["not-spam", id], env, io)).toBe(0);
   expect(out[0]).toMatch(/already cleared/);
-  expect(fs.readFileSync(path.join(site.dir, "reviews.jsonl"), "utf8")).toBe(reviews);
+  expect((await site.receiver.store.list()).enquiries.find((e) => e.id === id)!.clearedAt).toBe(clearedAt);
   const clean = (await site.receiver.store.list()).enquiries.find((e) => e.id !== id)!;
   expect(await runEnquiriesCli(["not-spam", clean.id], env, io)).toBe(1);
   expect(err.at(-1)).toBe(`enquiry ${clean.id} was not flagged as possible spam: nothing to clear`);
@@ -88,11 +83,16 @@ test("the CLI lists the suspects, clears one as not spam by appending a line, an
   expect(await runEnquiriesCli(["list", "extra"], env, io)).toBe(2);
 });
 
-test("a damaged review line is counted as unreadable, not fatal", async () => {
-  await site.post(suspect);
-  fs.writeFileSync(path.join(site.dir, "reviews.jsonl"), '{"id":"x"}\n{"torn\n');
-  const { enquiries, damagedLines } = await site.receiver.store.list();
-  expect(enquiries).toHaveLength(1);
-  expect(enquiries[0]!.clearedAt).toBeUndefined();
-  expect(damagedLines).toBe(2);
+test("reviews.jsonl of an earlier version is imported at start; its damaged lines are set aside, not fatal", async () => {
+  const id = String((await site.post(suspect)).body.id);
+  const review = { id, at: "2026-11-21T10:00:00.000Z", review: "not-spam" };
+  fs.writeFileSync(path.join(site.dir, "reviews.jsonl"), `{"id":"x"}\n${JSON.stringify(review)}\n{"torn\n`);
+  const store = openStore({ dataDir: site.dir, databaseUrl: undefined, databaseConnections: 1 });
+  expect((await store.ready()).imported).toMatchObject({ reviews: 1, unreadableLines: 2 });
+  const { enquiries, damagedLines } = await store.list();
+  await store.close();
+  expect(enquiries.map((e) => [e.id, e.clearedAt])).toEqual([[id, review.at]]);
+  expect(damagedLines).toBe(0);
+  expect(fs.existsSync(path.join(site.dir, "reviews.jsonl"))).toBe(false);
+  expect(fs.readFileSync(path.join(site.dir, "reviews.jsonl.unreadable"), "utf8")).toBe('{"id":"x"}\n{"torn\n');
 });

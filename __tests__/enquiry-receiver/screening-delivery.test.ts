@@ -75,7 +75,7 @@ test("JSON: a suspect is answered as a clean one, stored once without the honeyp
   expect([...flagged.headers.keys()].sort()).toEqual([...clean.headers.keys()].sort());
   await site!.receiver.drain();
 
-  const lines = site!.storedLines() as Array<Record<string, unknown>>;
+  const lines = (await site!.storedLines()) as Array<Record<string, unknown>>;
   expect(lines.filter((l) => l.id === flagged.body.id)).toHaveLength(1);
   expect(lines.find((l) => l.id === flagged.body.id)).toEqual({
     v: 3,
@@ -123,7 +123,10 @@ test("without JavaScript: a suspect form post lands on /contact/sent, stored onc
   expect(cleanRes).toEqual(res); // a clean post gets the very same answer
   await site!.receiver.drain();
 
-  const lines = site!.storedLines() as Array<{ name: string; screening: { verdict: string; signals: string[] } }>;
+  const lines = (await site!.storedLines()) as Array<{
+    name: string;
+    screening: { verdict: string; signals: string[] };
+  }>;
   expect(lines.map((l) => [l.name, l.screening])).toEqual([
     [
       "Loans https://cutt.ly/x",
@@ -160,7 +163,7 @@ test("ENQUIRY_SUSPECT_TO takes the suspects; clean enquiries still go to ENQUIRY
   );
   expect(smtp!.messages.every((m) => m.mailFrom === TO)).toBe(true);
   expect(site!.log.lines).toContain(
-    `info: enquiry receiver: storing enquiries in ${site!.dir} and e-mailing them to ${TO} (possible spam to screening@cyrus.example)`,
+    `info: enquiry receiver: storing enquiries in ${site!.dir}/enquiries.sqlite and e-mailing them to ${TO} (possible spam to screening@cyrus.example)`,
   );
 });
 
@@ -173,7 +176,7 @@ test("a suspect sent again is a duplicate (stored and e-mailed once), whatever t
   expect(first.status).toBe(201);
   expect([again.status, again.body]).toEqual([200, { ok: true, id: first.body.id, duplicate: true }]);
   expect([withoutTrap.status, withoutTrap.body.id]).toEqual([200, first.body.id]);
-  expect(site!.storedLines()).toHaveLength(1);
+  expect(await site!.storedLines()).toHaveLength(1);
   expect(smtp!.messages).toHaveLength(1);
 });
 
@@ -183,7 +186,7 @@ test("suspects count towards the rate limit like any enquiry", async () => {
   expect((await site.post({ ...suspect, message: `${suspect.message}\nagain` })).status).toBe(201);
   const third = await site.post(anotherEnquiry("clean, third"));
   expect(third.status).toBe(429);
-  expect(site.storedLines()).toHaveLength(2);
+  expect(await site.storedLines()).toHaveLength(2);
 });
 
 test.each<[string, unknown]>([
@@ -197,17 +200,17 @@ test.each<[string, unknown]>([
   site = await startReceiver();
   const answer = await site.post({ ...validEnquiry, [HONEYPOT]: value });
   expect(answer.status).toBe(201);
-  expect(site.storedLines()).toEqual([
+  expect(await site.storedLines()).toEqual([
     expect.objectContaining({ screening: { verdict: "suspect", signals: ["honeypot"] } }),
   ]);
-  expect(Object.keys(site.storedLines()[0] as object)).not.toContain(HONEYPOT);
+  expect(Object.keys((await site.storedLines())[0] as object)).not.toContain(HONEYPOT);
 });
 
 test("a form post with a long honeypot (a password manager's note) still lands on /contact/sent", async () => {
   site = await startReceiver();
   const res = await postForm({ ...validEnquiry, [HONEYPOT]: "correct horse battery staple ".repeat(100) });
   expect(res.location).toBe("/contact/sent");
-  expect(site.storedLines()).toEqual([
+  expect(await site.storedLines()).toEqual([
     expect.objectContaining({ screening: expect.objectContaining({ verdict: "suspect" }) }),
   ]);
 });

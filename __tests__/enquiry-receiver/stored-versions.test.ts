@@ -1,8 +1,8 @@
 /**
  * Stored lines carry the definition's version ("v"); lines written before versions existed (the
- * fixture, bytes as the receiver of that time wrote them) stay readable by everything that reads
- * the store: the listing, re-sending, and the recognition of a resend. A line that lacks a field its
- * version had is still counted as unreadable.
+ * fixture: JSON-lines files as the receiver of that time wrote them, imported into the store at its
+ * start) stay readable by everything that reads the store: the listing, re-sending, and the
+ * recognition of a resend. A line that lacks a field its version had is set aside as unreadable.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { createReceiver } from "../../src/enquiry-receiver/core/receiver";
 import { retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
 import type { Mailer } from "../../src/enquiry-receiver/mail/mailer";
 import { composeMessage } from "../../src/enquiry-receiver/mail/mailer";
-import { EnquiryStore } from "../../src/enquiry-receiver/store/store";
+import { openStore } from "../../src/enquiry-receiver/store/open-store";
 import { memoryLog, projectRoot, tempDir } from "./support/harness";
 
 const FIXTURE = path.join(__dirname, "fixtures", "unversioned");
@@ -26,6 +26,7 @@ const OLD = {
 };
 
 let dir: string;
+const storeIn = (dataDir: string) => openStore({ dataDir, databaseUrl: undefined, databaseConnections: 1 });
 beforeEach(() => {
   dir = tempDir();
   for (const file of ["enquiries.jsonl", "deliveries.jsonl"])
@@ -33,8 +34,10 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test("unversioned lines read as today's records; one missing a field of its time is counted as unreadable", async () => {
-  const { enquiries, damagedLines } = await new EnquiryStore(dir).list();
+test("unversioned lines read as today's records; one missing a field of its time is set aside as unreadable", async () => {
+  const store = storeIn(dir);
+  expect((await store.ready()).imported).toMatchObject({ enquiries: 2, deliveries: 1, unreadableLines: 1 });
+  const { enquiries, damagedLines } = await store.list();
   expect(enquiries).toEqual([
     {
       ...OLD,
@@ -54,7 +57,11 @@ test("unversioned lines read as today's records; one missing a field of its time
       attempts: 0,
     },
   ]);
-  expect(damagedLines).toBe(1);
+  expect(damagedLines).toBe(0);
+  await store.close();
+  expect(
+    fs.readFileSync(path.join(dir, "enquiries.jsonl.unreadable"), "utf8").split("\n").filter(Boolean),
+  ).toHaveLength(1);
 });
 
 test("`enquiries list` shows them, and `--json` prints them without a version", async () => {
@@ -89,7 +96,9 @@ test("retry e-mails an unversioned enquiry with every field", async () => {
       return { messageId: "m1" };
     },
   };
-  const summary = await retryUndelivered(new EnquiryStore(dir), mailer);
+  const store = storeIn(dir);
+  const summary = await retryUndelivered(store, mailer);
+  await store.close();
   expect(summary.delivered.map((e) => e.id)).toEqual([OLD.id]);
   expect(sent).toEqual([
     [
@@ -106,8 +115,7 @@ test("retry e-mails an unversioned enquiry with every field", async () => {
   ]);
 });
 
-test("a resend of an unversioned enquiry is recognised; a new one is appended as a version 3 line after the old bytes", async () => {
-  const before = fs.readFileSync(path.join(dir, "enquiries.jsonl"), "utf8");
+test("a resend of an unversioned enquiry is recognised; a new one is stored as a version 3 line after the old ones", async () => {
   const receiver = createReceiver(loadConfig({ ENQUIRY_DATA_DIR: dir }, projectRoot), {
     mailer: null,
     now: () => Date.parse(OLD.receivedAt) + 60 * 60_000,
@@ -127,9 +135,14 @@ test("a resend of an unversioned enquiry is recognised; a new one is appended as
 
   const added = await post({ ...fields, message: "A new one." });
   expect(added.status).toBe(201);
-  const after = fs.readFileSync(path.join(dir, "enquiries.jsonl"), "utf8");
-  expect(after.startsWith(before)).toBe(true);
-  expect(JSON.parse(after.slice(before.length))).toEqual({
+  const lines = await receiver.store.storedLines();
+  await receiver.close();
+  expect(lines.map((l) => (l as { id: string }).id)).toEqual([
+    OLD.id,
+    "0a7d5e1b-3c42-4f8e-9b6a-2e8c7d1f5a90",
+    JSON.parse(added.body).id,
+  ]);
+  expect(lines.at(-1)).toEqual({
     v: 3,
     id: JSON.parse(added.body).id,
     receivedAt: new Date(Date.parse(OLD.receivedAt) + 60 * 60_000).toISOString(),
@@ -140,13 +153,14 @@ test("a resend of an unversioned enquiry is recognised; a new one is appended as
   });
 });
 
-test("a line of an unknown shape or version is unreadable, not a crash", async () => {
+test("a line of an unknown shape or version is set aside as unreadable, not a crash", async () => {
   const file = path.join(dir, "enquiries.jsonl");
   fs.writeFileSync(file, "");
   const line = { ...OLD, delivery: "pending" };
   for (const v of ["2", 0, 1.5, null]) fs.appendFileSync(file, `${JSON.stringify({ v, ...line })}\n`);
   fs.appendFileSync(file, `${JSON.stringify({ v: 2, ...line, name: 7 })}\n[1]\n"text"\n`);
-  const { enquiries, damagedLines } = await new EnquiryStore(dir).list();
-  expect(enquiries).toEqual([]);
-  expect(damagedLines).toBe(7);
+  const store = storeIn(dir);
+  expect((await store.ready()).imported).toMatchObject({ enquiries: 0, unreadableLines: 7 });
+  expect((await store.list()).enquiries).toEqual([]);
+  await store.close();
 });

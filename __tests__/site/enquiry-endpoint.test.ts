@@ -6,19 +6,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readStoredLines } from "../../src/enquiry-receiver";
 import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
 
 let site: RunningSite;
 let dataDir: string;
-const enquiriesFile = () => path.join(dataDir, "enquiries.jsonl");
-const storedLines = () =>
-  fs.existsSync(enquiriesFile())
-    ? fs
-        .readFileSync(enquiriesFile(), "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+// Read through the store while gatsby serve's function has it open (SQLite's WAL lets both read).
+const storedLines = () => readStoredLines({ ENQUIRY_DATA_DIR: dataDir }) as Promise<Array<Record<string, unknown>>>;
 
 const enquiry = {
   name: "முருகன் Priya",
@@ -50,7 +44,7 @@ test("a valid enquiry is answered 201 with its id, and stored as one line", asyn
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   const body = (await res.json()) as { ok: boolean; id: string };
   expect(body).toEqual({ ok: true, id: expect.any(String) });
-  expect(storedLines()).toEqual([
+  expect(await storedLines()).toEqual([
     {
       v: 3,
       id: body.id,
@@ -67,7 +61,7 @@ test("a suspect enquiry (the honeypot filled, a link in the name) is answered 20
   const res = await post(JSON.stringify(suspect));
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  const line = storedLines().find((l) => (l as { id: string }).id === id);
+  const line = (await storedLines()).find((l) => (l as { id: string }).id === id);
   expect(line).toMatchObject({
     v: 3,
     name: suspect.name,
@@ -101,13 +95,13 @@ test.each<[string, () => Promise<Response>, number, string]>([
   ],
   ["GET", () => fetch(`${site.origin}/api/email`), 405, "method_not_allowed"],
 ])("%s is refused with the receiver's JSON answer and nothing stored", async (_label, send, status, error) => {
-  const before = storedLines().length;
+  const before = (await storedLines()).length;
   const res = await send();
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   expect(await res.json()).toMatchObject({ error });
   if (status === 405) expect(res.headers.get("allow")).toBe("POST");
-  expect(storedLines()).toHaveLength(before);
+  expect(await storedLines()).toHaveLength(before);
 });
 
 describe("the form posted by the browser itself (no JavaScript)", () => {
@@ -144,11 +138,11 @@ describe("the form posted by the browser itself (no JavaScript)", () => {
       "There was an error sending your message. Please try again later.",
     ],
   ])("%s is answered 303 to %s, a built page with the form's message", async (_label, location, fields, message) => {
-    const before = storedLines().length;
+    const before = (await storedLines()).length;
     const res = await form(fields);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(location);
-    expect(storedLines()).toHaveLength(before + (location === "/contact/sent" ? 1 : 0));
+    expect(await storedLines()).toHaveLength(before + (location === "/contact/sent" ? 1 : 0));
     const page = await fetch(`${site.origin}${location}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -158,9 +152,9 @@ describe("the form posted by the browser itself (no JavaScript)", () => {
   });
 
   test("a cross-site post is refused with 403 and stores nothing", async () => {
-    const before = storedLines().length;
+    const before = (await storedLines()).length;
     const res = await form(enquiry, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
     expect(res.status).toBe(403);
-    expect(storedLines()).toHaveLength(before);
+    expect(await storedLines()).toHaveLength(before);
   });
 });

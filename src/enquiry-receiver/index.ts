@@ -5,6 +5,7 @@
  *   the Gatsby Function (src/api/email.ts)       createRequestAdapter, sharedReceiver, loadProxySettings
  *   the standalone service (bin/enquiry-server)  runEnquiryService
  *   `npm run enquiries` (bin/enquiries)          runEnquiriesCli
+ *   tests of the site, the deploy, the browsers  readStoredLines, readStoredLinesNow
  */
 export { runtimeEnv } from "./core/config";
 export { sharedReceiver, type Receiver } from "./core/receiver";
@@ -12,3 +13,4 @@ export { createRequestAdapter, type AdapterOptions, type Reply } from "./http/ad
 export { loadProxySettings, type ProxySettings } from "./http/proxy";
 export { runEnquiryService } from "./service/server";
 export { runEnquiriesCli } from "./cli/cli";
+export { readStoredLines, readStoredLinesNow } from "./store/read-stored-lines";

@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readStoredLinesNow } from "../../../src/enquiry-receiver";
 import { freePort, projectRoot } from "../../support/serve";
 
 export { projectRoot };
@@ -139,7 +140,7 @@ export interface Stack {
   startService(): Promise<void>;
   /** Sends the service a signal and waits (bounded) for it to exit. */
   stopService(signal?: NodeJS.Signals): Promise<number | string | undefined>;
-  /** The parsed lines of enquiries.jsonl. */
+  /** The stored lines of the service's store, oldest first. */
   stored(): Array<Record<string, string>>;
   /** The service's JSON log lines so far (all runs). */
   serviceLog(): Array<Record<string, unknown>>;
@@ -242,7 +243,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
 
-  const enquiriesFile = path.join(dataDir, "enquiries.jsonl");
   return {
     origin,
     serviceOrigin,
@@ -253,14 +253,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     service: () => serviceRuns.at(-1)!,
     startService,
     stopService: (signal = "SIGTERM") => stopProc(serviceRuns.at(-1), signal),
-    stored: () =>
-      fs.existsSync(enquiriesFile)
-        ? fs
-            .readFileSync(enquiriesFile, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as Record<string, string>)
-        : [],
+    stored: () => readStoredLinesNow(dataDir),
     serviceLog: () =>
       serviceRuns
         .flatMap((p) => p.output().split("\n"))

@@ -1,7 +1,6 @@
 /** The contact form as a visitor finds it (by its labels), and the enquiries a receiver stored. */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Page, type Request } from "@playwright/test";
+import { readStoredLinesNow } from "../../../src/enquiry-receiver";
 import { contact } from "./content";
 
 export const formText = contact.form;
@@ -57,13 +56,7 @@ export async function expectHoneypotHidden(page: Page) {
   expect(stops).toEqual(["name", "phone", "email", "message", "BUTTON"]);
 }
 
-/** The lines of enquiries.jsonl in a receiver's data folder ([] before the first). */
+/** The stored lines of a receiver's store in its data folder ([] before the first). */
 export function storedEnquiries(dir: string): Array<Record<string, string>> {
-  const file = path.join(dir, "enquiries.jsonl");
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, string>);
+  return readStoredLinesNow(dir);
 }

@@ -34,8 +34,8 @@ export interface Harness {
   receiver: Receiver;
   log: Logger & { lines: string[] };
   post(body: unknown, headers?: Record<string, string>, method?: string): Promise<Answer>;
-  /** The parsed lines of enquiries.jsonl ([] when the file does not exist). */
-  storedLines(): unknown[];
+  /** The stored lines (the enquiries' JSON column), oldest first, as the store gives them. */
+  storedLines(): Promise<unknown[]>;
   stop(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export const validEnquiry = {
 };
 
 /** A valid enquiry of its own: the receiver stores an identical one only once a day (a resend). */
-/** The keys of a stored line (enquiries.jsonl), in their order: the format's version first. */
+/** The keys of a stored line (the enquiries' JSON column), in their order: the format's version first. */
 export const storedLineKeys = [
   "v",
   "id",
@@ -76,10 +76,18 @@ export const storedLineKeys = [
 
 export const anotherEnquiry = (n: number | string) => ({ ...validEnquiry, message: `${validEnquiry.message} (${n})` });
 
-/** env: settings as the process environment would give them (a generous rate limit by default). */
-export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}): Promise<Harness> {
+/**
+ * env: settings as the process environment would give them (a generous rate limit by default);
+ * prepare: runs on the data folder's path before the receiver opens its store there.
+ */
+export async function startReceiver(
+  env: Env = {},
+  options: ReceiverOptions = {},
+  prepare?: (dataDir: string) => void,
+): Promise<Harness> {
   const dir = tempDir();
   const settings = { ENQUIRY_RATE_LIMIT: "10000", ...env, ENQUIRY_DATA_DIR: path.join(dir, "data") };
+  prepare?.(settings.ENQUIRY_DATA_DIR);
   const config = loadConfig(settings, projectRoot);
   const proxy = loadProxySettings(settings);
   const log = memoryLog();
@@ -88,7 +96,6 @@ export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}
   const server = http.createServer((req, res) => void adaptRequest(req, nodeReply(res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/email`;
-  const enquiriesFile = path.join(config.dataDir, "enquiries.jsonl");
   return {
     url,
     dir: config.dataDir,
@@ -109,16 +116,9 @@ export async function startReceiver(env: Env = {}, options: ReceiverOptions = {}
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       };
     },
-    storedLines() {
-      if (!fs.existsSync(enquiriesFile)) return [];
-      return fs
-        .readFileSync(enquiriesFile, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as unknown);
-    },
+    storedLines: () => receiver.store.storedLines(),
     async stop() {
-      await receiver.drain();
+      await receiver.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
@@ -135,4 +135,16 @@ export function withHelpers(res: http.ServerResponse): GatsbyFunctionResponse {
   };
   helped.send = ((body: string) => res.end(body)) as GatsbyFunctionResponse["send"];
   return helped;
+}
+
+/** Registers what a test starts, to be stopped after it (last started, first stopped), however it ended. */
+export function stoppedAfterEach(): <T extends { stop(): Promise<void> }>(started: T) => T {
+  const running: Array<{ stop(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const thing of running.splice(0).reverse()) await thing.stop();
+  });
+  return (started) => {
+    running.push(started);
+    return started;
+  };
 }

@@ -1,5 +1,8 @@
 /** Entry point of `npm run enquiries` (run with tsx): listing and re-sending stored enquiries (../cli). */
 import { runEnquiriesCli } from "..";
+import { routeProcessWarnings } from "../store/quiet-warnings";
+
+routeProcessWarnings((warning) => console.error(`${warning.name}: ${warning.message}`));
 
 runEnquiriesCli(process.argv.slice(2)).then(
   (code) => {

@@ -1,13 +1,17 @@
 /**
- * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry` and `-- not-spam <id>`:
+ * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry`, `-- not-spam <id>`,
+ * `-- erase --email <address>` and `-- export [--format csv|jsonl]`:
  * reading the stored enquiries, re-sending the ones not delivered, and clearing one the spam
- * screening flagged, from the data folder the receiver uses.
+ * screening flagged, in the store the receiver uses (the same ENQUIRY_DATA_DIR or DATABASE_URL).
  */
 import { parseArgs } from "node:util";
-import { loadConfig, missingMailSettings, runtimeEnv, type Env } from "../core/config";
+import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig, type Env } from "../core/config";
 import { retryUndelivered } from "../mail/deliver";
 import { createMailer } from "../mail/mailer";
-import { EnquiryStore } from "../store/store";
+import { receiverOutbox } from "../outbox/receiver-outbox";
+import { openStore } from "../store/open-store";
+import type { EnquiryStore } from "../store/store";
+import { erase, exportAll } from "./erase-export";
 import { formatTable } from "./list-format";
 
 export interface CliOutput {
@@ -19,11 +23,14 @@ const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry                           e-mail again every enquiry whose delivery failed or never finished
-  not-spam <id>                   record that a flagged enquiry is not spam (a line is appended)`;
+  retry                           send what is due in the outbox (the webhook), and e-mail again every
+                                  enquiry whose e-mail failed or never finished
+  not-spam <id>                   record that a flagged enquiry is not spam
+  erase --email <address>         remove every enquiry from that address, and its delivery records
+  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines`;
 
 /** Each command and how many arguments it takes. */
-const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -38,7 +45,13 @@ export async function runEnquiriesCli(
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { undelivered: { type: "boolean" }, suspect: { type: "boolean" }, json: { type: "boolean" } },
+      options: {
+        undelivered: { type: "boolean" },
+        suspect: { type: "boolean" },
+        json: { type: "boolean" },
+        email: { type: "string" },
+        format: { type: "string" },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -50,11 +63,15 @@ export async function runEnquiriesCli(
     return 2;
   }
   const config = loadConfig(env);
-  const store = new EnquiryStore(config.dataDir);
-  if (command === "not-spam") return notSpam(store, args[0]!, io);
-  return command === "list"
-    ? list(store, parsed.values, io)
-    : retry(store, createMailer(config), missingMailSettings(config), io);
+  const store = openStore(config, { connections: 1, log: { warn: io.err } });
+  try {
+    if (command === "not-spam") return await notSpam(store, args[0]!, io);
+    if (command === "erase") return await erase(store, parsed.values.email, io);
+    if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
+    return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
+  } finally {
+    await store.close();
+  }
 }
 
 async function list(
@@ -74,19 +91,19 @@ async function list(
     io.out(
       `${shown.length} ${kinds ? `${kinds} ` : ""}enquir${shown.length === 1 ? "y" : "ies"}${
         cleared > 0 ? ` (${cleared} cleared as not spam)` : ""
-      } in ${store.enquiriesFile}`,
+      } in ${store.where}`,
     );
   }
-  if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable line(s) skipped in ${store.dir}`);
+  if (damagedLines > 0) io.err(`warning: ${damagedLines} unreadable enquir(ies) skipped in ${store.where}`);
   return 0;
 }
 
-/** Appends the review line, once: marking a cleared enquiry again changes nothing. */
+/** Records the review, once: marking a cleared enquiry again changes nothing. */
 async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<number> {
   const { enquiries } = await store.list();
   const enquiry = enquiries.find((e) => e.id === id);
   if (!enquiry) {
-    io.err(`no enquiry ${id} in ${store.enquiriesFile}`);
+    io.err(`no enquiry ${id} in ${store.where}`);
     return 1;
   }
   if (enquiry.screening?.verdict !== "suspect") {
@@ -98,17 +115,21 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
     return 0;
   }
   await store.recordReview({ id, at: new Date().toISOString(), review: "not-spam" });
-  io.out(`enquiry ${id} cleared as not spam (recorded in ${store.reviewsFile})`);
+  io.out(`enquiry ${id} cleared as not spam (recorded in ${store.where})`);
   return 0;
 }
 
-async function retry(
-  store: EnquiryStore,
-  mailer: ReturnType<typeof createMailer>,
-  missing: string[],
-  io: CliOutput,
-): Promise<number> {
+async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
+  // The outbox first (the webhook): what is due now, as the service's sender would send it.
+  const outbox = await receiverOutbox(config, store, { info: io.out, warn: io.err, error: io.err }).sendDue();
+  if (outbox) {
+    io.out(
+      `outbox: ${outbox.done} sent, ${outbox.retrying} to try again later, ${outbox.failed} failed for good, ${outbox.stopped} stopped`,
+    );
+  }
+  const mailer = createMailer(config);
   if (!mailer) {
+    const missing = missingMailSettings(config);
     io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
     return 1;
   }
@@ -121,5 +142,5 @@ async function retry(
     );
   }
   io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
-  return failed.length > 0 ? 1 : 0;
+  return failed.length > 0 || (outbox?.failed ?? 0) > 0 ? 1 : 0;
 }

@@ -3,7 +3,7 @@
  * record's own columns, a column per field of the definition, titled with its caption: required
  * fields first (the ones every row fills), then optional ones, free texts last (cut the most).
  * Under a row, what else a person should know of it: the spam screening's signals (or that it was
- * cleared as not spam), the last delivery error.
+ * cleared as not spam), the last delivery error, an outbox destination not (yet) delivered to.
  */
 import { ENQUIRY_FIELD_NAMES, fieldSpec, type EnquiryFieldKind } from "../../enquiry-contract/enquiry-fields";
 import type { EnquiryRecord } from "../store/store";
@@ -45,6 +45,14 @@ export function formatTable(enquiries: readonly EnquiryRecord[]): string[] {
       );
     }
     if (enquiry.lastError && enquiry.delivery !== "delivered") lines.push(`    last error: ${enquiry.lastError}`);
+    for (const row of enquiry.outbox ?? []) {
+      if (row.state === "done") continue;
+      const state =
+        row.state === "failed" ? "FAILED for good" : row.state === "stopped" ? "stopped (410 Gone)" : "to try again";
+      lines.push(
+        `    ${row.destination}: ${state} after ${row.attempts} attempt(s)${row.lastError ? `; last error: ${row.lastError}` : ""}`,
+      );
+    }
   }
   return lines;
 }

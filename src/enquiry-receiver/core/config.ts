@@ -9,8 +9,14 @@ import path from "node:path";
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export interface EnquiryConfig {
-  /** Folder of the JSONL files (absolute). */
+  /** Folder of the SQLite store (absolute), and of JSON-lines files of earlier versions to import. */
   dataDir: string;
+  /** PostgreSQL instead of SQLite (several instances, function hosts). */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections per process (ENQUIRY_DATABASE_CONNECTIONS); a function instance uses 1. */
+  databaseConnections: number;
+  /** Where the outbox also sends each enquiry, signed with the secret (../outbox/webhook.ts); both or neither. */
+  webhook: { url: string; secret: string } | undefined;
   smtpUrl: string | undefined;
   /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
   to: string | undefined;
@@ -56,6 +62,13 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
   const to = value("ENQUIRY_TO");
   return {
     dataDir: path.resolve(projectRoot, value("ENQUIRY_DATA_DIR") ?? "var/enquiries"),
+    databaseUrl: value("DATABASE_URL"),
+    databaseConnections: positiveIntegerSetting(
+      "ENQUIRY_DATABASE_CONNECTIONS",
+      value("ENQUIRY_DATABASE_CONNECTIONS"),
+      10,
+    ),
+    webhook: webhookSettings(value("ENQUIRY_WEBHOOK_URL"), value("ENQUIRY_WEBHOOK_SECRET")),
     smtpUrl: value("SMTP_URL"),
     to,
     suspectTo: value("ENQUIRY_SUSPECT_TO"),
@@ -96,6 +109,19 @@ export function flagSetting(name: string, raw: string | undefined): boolean {
   if (raw === undefined || /^(0|false|no)$/i.test(raw)) return false;
   if (/^(1|true|yes)$/i.test(raw)) return true;
   throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
+function webhookSettings(url: string | undefined, secret: string | undefined): EnquiryConfig["webhook"] {
+  if (!url && !secret) return undefined;
+  if (!url || !secret) throw new ConfigError("ENQUIRY_WEBHOOK_URL and ENQUIRY_WEBHOOK_SECRET are set together");
+  originOf("ENQUIRY_WEBHOOK_URL", url);
+  // The Standard Webhooks form: whsec_ and the key in base64 (24 to 64 bytes).
+  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
+  const bytes = key ? Buffer.from(key, "base64").length : 0;
+  if (bytes < 24 || bytes > 64) {
+    throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be whsec_ followed by 24 to 64 bytes in base64");
+  }
+  return { url, secret };
 }
 
 function originOf(name: string, url: string): string {

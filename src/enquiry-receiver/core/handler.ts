@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
 import type { Mailer } from "../mail/mailer";
 import { screenEnquiry, type Screening } from "../screening/screen";
-import type { DeliveryEvent, EnquiryStore, StoredEnquiry } from "../store/store";
+import type { DeliveryEvent, DuplicateRule, EnquiryStore, OutboxEntry, StoredEnquiry } from "../store/store";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
 import type { RecentEnquiries } from "./duplicates";
@@ -25,6 +25,8 @@ export interface HandlerContext {
   mailer: Mailer | undefined;
   /** Starts delivery of a stored enquiry without the caller having to wait for it. */
   deliverLater: (enquiry: StoredEnquiry) => Promise<DeliveryEvent>;
+  /** The outbox rows to store with an enquiry, and a pass of the sender (in the background). */
+  outbox: { entriesFor(enquiryId: string): OutboxEntry[]; sendDue(): Promise<unknown> };
   now: () => number;
   log: Pick<Console, "warn" | "error">;
 }
@@ -48,19 +50,12 @@ async function answerEnquiry(ctx: HandlerContext, req: EnquiryRequest): Promise<
 
   const claim = await ctx.recent.claim(checked.enquiry, ctx.now());
   if ("duplicateOf" in claim) return answers.duplicate(claim.duplicateOf);
-  let known = false;
   try {
-    const outcome = await storeOnce(ctx, req, checked.enquiry, screening);
+    const outcome = await storeOnce(ctx, req, checked.enquiry, screening, claim.rule);
     if ("response" in outcome) return outcome.response;
-    const answer = await deliverAndAnswer(ctx, outcome.stored);
-    // A resend after 502 delivery_failed (hosts without a lasting disk) is a new attempt, not a duplicate.
-    if (answer.status < 300) {
-      claim.store(outcome.stored.id, Date.parse(outcome.stored.receivedAt));
-      known = true;
-    }
-    return answer;
+    return await deliverAndAnswer(ctx, outcome.stored);
   } finally {
-    if (!known) claim.abandon();
+    claim.release();
   }
 }
 
@@ -70,6 +65,7 @@ async function storeOnce(
   req: EnquiryRequest,
   fields: Enquiry,
   screening: Screening,
+  rule: DuplicateRule,
 ): Promise<{ stored: StoredEnquiry } | { response: EnquiryResponse }> {
   // Counted after validation: only enquiries that would be stored use up a client's allowance.
   const client = clientKey(req.clientAddress);
@@ -95,12 +91,18 @@ async function storeOnce(
     screening,
     delivery: ctx.mailer ? "pending" : "stored-only",
   };
+  let duplicateOf: string | undefined;
   try {
-    await ctx.store.add(stored);
+    ({ duplicateOf } = await ctx.store.add(stored, rule, ctx.outbox.entriesFor(stored.id)));
   } catch (error) {
     ctx.limiter.release(client, now);
-    ctx.log.error(`enquiry receiver: could not store an enquiry in ${ctx.store.dir}: ${(error as Error).message}`);
+    ctx.log.error(`enquiry receiver: could not store an enquiry in ${ctx.store.where}: ${(error as Error).message}`);
     return { response: answers.storageFailed() };
+  }
+  // Another instance (or process) stored the same enquiry since the claim looked.
+  if (duplicateOf !== undefined) {
+    ctx.limiter.release(client, now);
+    return { response: answers.duplicate(duplicateOf) };
   }
   if (req.clientGone?.()) {
     ctx.log.warn(
@@ -111,6 +113,7 @@ async function storeOnce(
 }
 
 async function deliverAndAnswer(ctx: HandlerContext, enquiry: StoredEnquiry): Promise<EnquiryResponse> {
+  void ctx.outbox.sendDue();
   if (ctx.mailer) {
     const delivery = ctx.deliverLater(enquiry);
     // Where the disk does not outlive the process, the e-mail is the only lasting copy: the

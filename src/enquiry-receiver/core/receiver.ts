@@ -1,7 +1,9 @@
 /** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
 import { deliver } from "../mail/deliver";
 import { createMailer, type Mailer } from "../mail/mailer";
-import { EnquiryStore, type DeliveryEvent, type StoredEnquiry } from "../store/store";
+import { receiverOutbox, type OutboxOptions } from "../outbox/receiver-outbox";
+import { openStore, type StoreOptions } from "../store/open-store";
+import type { DeliveryEvent, EnquiryStore, StoreReport, StoredEnquiry } from "../store/store";
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
 import { RecentEnquiries } from "./duplicates";
 import { handleEnquiry, type HandlerContext } from "./handler";
@@ -17,6 +19,10 @@ export interface Receiver {
   handleEnquiry(req: EnquiryRequest): Promise<EnquiryResponse>;
   /** Resolves when no delivery is under way (tests, graceful shutdown). */
   drain(): Promise<void>;
+  /** After drain: closes the store (its file, or its connections). */
+  close(): Promise<void>;
+  /** Sends what is due in the outbox (the service calls it on a timer; each enquiry stored does too). */
+  sendDue(): Promise<unknown>;
 }
 
 export interface ReceiverOptions {
@@ -24,19 +30,28 @@ export interface ReceiverOptions {
   mailer?: Mailer | null;
   now?: () => number;
   log?: Logger;
+  /** The store's (tests: a full SQLite file; the function host: one PostgreSQL connection). */
+  store?: StoreOptions;
+  /** The outbox's clock, jitter and webhook timeout (tests). */
+  outbox?: OutboxOptions;
 }
 
 export function createReceiver(config: EnquiryConfig, options: ReceiverOptions = {}): Receiver {
   const log = options.log ?? console;
   const now = options.now ?? Date.now;
-  const store = new EnquiryStore(config.dataDir);
+  const store = openStore(config, { log, ...options.store });
   const mailer = options.mailer === undefined ? createMailer(config) : (options.mailer ?? undefined);
   const missing = missingMailSettings(config);
   if (!mailer) {
     log.warn(`enquiries will be stored only: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
   }
+  // Opened now, so the start-up log says what it found; a failure is retried by the first enquiry.
+  store.ready().then(
+    (report) => log.info(describeStart(report)),
+    (error: Error) => log.error(`enquiry store: cannot open ${store.where}: ${error.message}`),
+  );
   log.info(
-    `enquiry receiver: storing enquiries in ${config.dataDir}${mailer ? ` and e-mailing them to ${config.to}` : ""}${
+    `enquiry receiver: storing enquiries in ${store.where}${mailer ? ` and e-mailing them to ${config.to}` : ""}${
       mailer && config.suspectTo ? ` (possible spam to ${config.suspectTo})` : ""
     }`,
   );
@@ -57,6 +72,19 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     return attempt;
   };
 
+  const outbox = receiverOutbox(config, store, log, { now, ...options.outbox });
+  // Tracked like a delivery: drain and shutdown wait for a pass under way.
+  const sendDue = () => {
+    const pass = outbox.sendDue().catch((error: Error) => log.error(`enquiry outbox: ${error.message}`));
+    underWay.add(pass);
+    void pass.finally(() => underWay.delete(pass));
+    return pass;
+  };
+
+  const drain = async () => {
+    while (underWay.size > 0) await Promise.allSettled([...underWay]);
+  };
+
   const ctx: HandlerContext = {
     config,
     store,
@@ -64,6 +92,7 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     recent: new RecentEnquiries(store, { forgetUndelivered: config.awaitDelivery }),
     mailer,
     deliverLater,
+    outbox: { entriesFor: outbox.entriesFor, sendDue },
     now,
     log,
   };
@@ -71,10 +100,26 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     config,
     store,
     handleEnquiry: (req) => handleEnquiry(ctx, req),
-    async drain() {
-      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    drain,
+    sendDue,
+    async close() {
+      await drain();
+      await store.close();
     },
   };
+}
+
+/** One line: the engine, what was checked, the schema, and what came over from JSON-lines files. */
+export function describeStart(report: StoreReport): string {
+  const { imported: i } = report;
+  const migrated = report.migrationsApplied.length > 0 ? ` (applied ${report.migrationsApplied.join(", ")})` : "";
+  const moved =
+    i.files.length > 0
+      ? `; imported ${i.enquiries} enquiries, ${i.deliveries} delivery records and ${i.reviews} reviews from ${i.files.length} JSON-lines file(s), then removed them${
+          i.unreadableLines > 0 ? ` (${i.unreadableLines} unreadable line(s) kept in *.unreadable)` : ""
+        }`
+      : "";
+  return `enquiry store: ${report.engine} ${report.where} (${report.checked}), schema version ${report.schemaVersion}${migrated}${moved}`;
 }
 
 const SHARED = Symbol.for("cyrus.enquiry-receiver");
@@ -87,5 +132,6 @@ const SHARED = Symbol.for("cyrus.enquiry-receiver");
  */
 export function sharedReceiver(): Receiver {
   const holder = globalThis as typeof globalThis & { [SHARED]?: Receiver };
-  return (holder[SHARED] ??= createReceiver(loadConfig(runtimeEnv())));
+  // A function instance serves one request at a time: one PostgreSQL connection, kept across invocations.
+  return (holder[SHARED] ??= createReceiver(loadConfig(runtimeEnv()), { store: { connections: 1 } }));
 }

@@ -7,9 +7,10 @@
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
- * body, no query string), JSON lines for everything else it says too. On SIGTERM or SIGINT it
- * stops accepting connections, lets the requests in flight finish (each 2xx enquiry is on disk
- * before its answer is sent), waits for e-mails under way, and exits; all of it bounded in time.
+ * body, no query string), JSON lines for everything else it says too. It opens its store (and
+ * imports JSON-lines files of earlier versions) before it listens. On SIGTERM or SIGINT it stops
+ * accepting connections, lets the requests in flight finish (each 2xx enquiry is committed before
+ * its answer is sent), waits for e-mails under way, closes the store, and exits; all bounded in time.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -17,7 +18,8 @@ import type { AddressInfo } from "node:net";
 import { loadConfig, runtimeEnv, type Env } from "../core/config";
 import { createReceiver, type Receiver, type ReceiverOptions } from "../core/receiver";
 import { createRequestAdapter, nodeReply } from "../http/adapter";
-import { securePrivateFolder } from "../store/append-log";
+import { securePrivateFolder } from "../store/private-folder";
+import { routeProcessWarnings } from "../store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
 import { jsonLog, type JsonLog } from "./json-log";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
@@ -54,6 +56,7 @@ const JSON_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 const ENQUIRY_PATH = "/api/email";
+const OUTBOX_INTERVAL_MS = 5_000;
 const HEALTH_PATHS = new Set(["/healthz", "/api/health"]);
 
 /**
@@ -94,10 +97,13 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   });
   Object.assign(server, SERVER_TIMEOUTS);
 
+  // The outbox's sender: what is due from before a restart at once, then every few seconds.
+  let sending: NodeJS.Timeout | undefined;
   let shuttingDown: Promise<boolean> | undefined;
   const shutdown = (reason: string) =>
     (shuttingDown ??= (async () => {
       stopping = true;
+      clearInterval(sending);
       log("info", "shutting down", { reason, inFlight: inFlight.count() });
       const clean = await shutDown(server, inFlight, receiver, settings.shutdownTimeoutMs, log);
       log("info", "stopped", { clean });
@@ -110,8 +116,12 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     settings,
     inFlight: inFlight.count,
     shutdown,
-    listen: () =>
-      new Promise<AddressInfo>((resolve, reject) => {
+    listen: async () => {
+      // Not listening before the store works: a supervisor sees the failure, nginx keeps its 502 page.
+      await receiver.store.ready();
+      void receiver.sendDue();
+      sending = setInterval(() => void receiver.sendDue(), OUTBOX_INTERVAL_MS).unref();
+      return new Promise<AddressInfo>((resolve, reject) => {
         server.once("error", reject);
         server.listen(settings.port, settings.host, () => {
           server.off("error", reject);
@@ -120,11 +130,13 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
             host: address.address,
             port: address.port,
             dataDir: config.dataDir,
+            store: receiver.store.where,
             trustProxy: settings.proxy.trustProxy,
           });
           resolve(address);
         });
-      }),
+      });
+    },
   };
 }
 
@@ -153,6 +165,7 @@ function sendJson(
  * Resolves with the process exit code once stopped (1 if it could not start).
  */
 export async function runEnquiryService(env: Env = runtimeEnv(), log: JsonLog = jsonLog()): Promise<number> {
+  routeProcessWarnings((warning) => log("warn", warning.message, { warning: warning.name }));
   let service: EnquiryService;
   try {
     service = createEnquiryService({ env, log });

@@ -35,6 +35,7 @@ export async function shutDown(
     clean = false;
     log("warn", "e-mails still being sent at shutdown: those enquiries stay pending for `npm run enquiries -- retry`");
   }
+  await within(receiver.close(), 2_000);
   return clean;
 }
 

@@ -1,16 +1,18 @@
 /**
- * Where enquiries live: append-only JSONL files in the data folder.
- *   enquiries.jsonl   one line per accepted enquiry, written before the visitor is answered (./stored-record)
- *   deliveries.jsonl  one line per delivery attempt's outcome
- *   reviews.jsonl     one line per suspect enquiry a person marked as not spam (`enquiries not-spam`)
- * Nothing is rewritten in place; an enquiry's state is its own line's, overridden by its latest
- * delivery line, and cleared of suspicion by a review line.
+ * Where enquiries live: a database, SQLite in ENQUIRY_DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set (./sql-store, over ./sqlite-engine or ./postgres-engine). All the receiver's
+ * SQL is in this folder; the rest of it sees the EnquiryStore below.
+ *   enquiries   one row per accepted enquiry, committed before the visitor is answered; its fields
+ *               as the stored line (./stored-record) in a JSON column
+ *   deliveries  one row per delivery attempt's outcome
+ *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
+ *   outbox      one row per enquiry and destination beyond the e-mail (a webhook), and every attempt
+ * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
-import path from "node:path";
-import { AppendLog, readJsonLines } from "./append-log";
-import { readStoredLine, storedLine, type StoredEnquiry } from "./stored-record";
+import type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState } from "./outbox-store";
+import type { StoredEnquiry } from "./stored-record";
 
-export type { StoredEnquiry };
+export type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState, StoredEnquiry };
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export type DeliveryState = "pending" | "delivered" | "failed" | "stored-only";
@@ -37,91 +39,58 @@ export interface EnquiryRecord extends Omit<StoredEnquiry, "delivery"> {
   lastError?: string;
   /** When a person marked this suspect enquiry as not spam. */
   clearedAt?: string;
+  /** Its outbox rows (a webhook), when it has any. */
+  outbox?: Array<Omit<OutboxState, "enquiryId">>;
 }
 
-export class EnquiryStore {
-  readonly enquiriesFile: string;
-  readonly deliveriesFile: string;
-  readonly reviewsFile: string;
-  private readonly enquiries: AppendLog;
-  private readonly deliveries: AppendLog;
-  private readonly reviews: AppendLog;
-
-  constructor(readonly dir: string) {
-    this.enquiriesFile = path.join(dir, "enquiries.jsonl");
-    this.deliveriesFile = path.join(dir, "deliveries.jsonl");
-    this.reviewsFile = path.join(dir, "reviews.jsonl");
-    this.enquiries = new AppendLog(this.enquiriesFile);
-    this.deliveries = new AppendLog(this.deliveriesFile);
-    this.reviews = new AppendLog(this.reviewsFile);
-  }
-
-  add(enquiry: StoredEnquiry): Promise<void> {
-    return this.enquiries.append(storedLine(enquiry));
-  }
-
-  recordDelivery(event: DeliveryEvent): Promise<void> {
-    return this.deliveries.append(event);
-  }
-
-  recordReview(event: ReviewEvent): Promise<void> {
-    return this.reviews.append(event);
-  }
-
-  /** All enquiries, oldest first, each with its current delivery state. */
-  async list(): Promise<{ enquiries: EnquiryRecord[]; damagedLines: number }> {
-    const stored = await readJsonLines(this.enquiriesFile);
-    const events = await readJsonLines(this.deliveriesFile);
-    const reviews = await readJsonLines(this.reviewsFile);
-    const byId = new Map<string, EnquiryRecord>();
-    let damagedLines = stored.damaged + events.damaged + reviews.damaged;
-    for (const line of stored.records) {
-      const record = readStoredLine(line);
-      if (record) byId.set(record.id, { ...record, attempts: 0 });
-      else damagedLines += 1;
-    }
-    for (const event of events.records) {
-      if (!isDeliveryEvent(event)) {
-        damagedLines += 1;
-        continue;
-      }
-      const target = byId.get(event.id);
-      if (!target) continue;
-      target.delivery = event.delivery;
-      target.attempts += 1;
-      target.lastAttemptAt = event.at;
-      target.lastError = event.error;
-    }
-    for (const review of reviews.records) {
-      if (!isReviewEvent(review)) {
-        damagedLines += 1;
-        continue;
-      }
-      const target = byId.get(review.id);
-      if (target && target.clearedAt === undefined) target.clearedAt = review.at;
-    }
-    return { enquiries: [...byId.values()], damagedLines };
-  }
+/**
+ * Which earlier enquiry a new one repeats: the same duplicate key (../core/duplicates) received at
+ * `since` or later; with ignoreFailed, one whose delivery failed and never succeeded does not count
+ * (ENQUIRY_AWAIT_DELIVERY told that visitor to send again).
+ */
+export interface DuplicateRule {
+  key: string;
+  since: string;
+  ignoreFailed: boolean;
 }
 
-function isReviewEvent(value: unknown): value is ReviewEvent {
-  const v = value as Partial<Record<keyof ReviewEvent, unknown>> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.id === "string" &&
-    typeof v.at === "string" &&
-    v.review === "not-spam"
-  );
+/** What start did: the engine's checked settings, the schema, the JSON-lines files imported. */
+export interface StoreReport {
+  engine: "sqlite" | "postgres";
+  where: string;
+  checked: string;
+  schemaVersion: number;
+  migrationsApplied: string[];
+  imported: { enquiries: number; deliveries: number; reviews: number; files: string[]; unreadableLines: number };
 }
 
-function isDeliveryEvent(value: unknown): value is DeliveryEvent {
-  const v = value as Partial<Record<keyof DeliveryEvent, unknown>> | null;
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.id === "string" &&
-    typeof v.at === "string" &&
-    (v.delivery === "delivered" || v.delivery === "failed")
-  );
+export interface EnquiryStore {
+  readonly engine: "sqlite" | "postgres";
+  /** The file or the database, for messages. */
+  readonly where: string;
+  /** Opens, migrates and imports, once; after a failure the next call tries again. */
+  ready(): Promise<StoreReport>;
+  /**
+   * Stores it with its outbox rows (one per destination) in one transaction, unless the rule finds
+   * an earlier copy: then nothing is stored.
+   */
+  add(enquiry: StoredEnquiry, duplicates: DuplicateRule, outbox?: OutboxEntry[]): Promise<{ duplicateOf?: string }>;
+  findDuplicate(duplicates: DuplicateRule): Promise<string | undefined>;
+  recordDelivery(event: DeliveryEvent): Promise<void>;
+  /** False when the enquiry had been cleared already (nothing changes). */
+  recordReview(event: ReviewEvent): Promise<boolean>;
+  /** All enquiries, oldest first, each with its current delivery state; unreadable rows counted. */
+  list(): Promise<{ enquiries: EnquiryRecord[]; damagedLines: number }>;
+  /** The stored lines as written (./stored-record), oldest first: for export and tests. */
+  storedLines(): Promise<object[]>;
+  /** The outbox (../outbox): due rows of a destination leased to the caller, each attempt, the rows' states. */
+  claimDue(destination: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
+  recordAttempt(seq: number, attempt: Attempt): Promise<void>;
+  outboxStates(): Promise<OutboxState[]>;
+  /** A destination that answered 410 Gone, for the setting it had (a hash): stopped until that changes. */
+  stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
+  isStopped(destination: string, settingHash: string): Promise<boolean>;
+  /** Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows; how many. */
+  erase(email: string): Promise<number>;
+  close(): Promise<void>;
 }
