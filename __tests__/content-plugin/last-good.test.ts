@@ -257,6 +257,29 @@ describe("DevelopSession", () => {
     expect(given.map((g) => g.text)).toEqual(["title: One\n", "title: B\n", "title: Two\n"]);
   });
 
+  test("of two hand-overs of one file, the older one ending last does not stand for the node Gatsby has now", async () => {
+    const { session, cache } = await heldUntilServiceB();
+    // Gatsby made b.yaml's File node twice (a save's truncation, then its write) and called onCreateNode
+    // for each without waiting; the first one's work ends last.
+    const newer = handOver("data/services/b.yaml");
+    const older = { ...newer, node: { ...newer.node, internal: { ...newer.node.internal, contentDigest: "empty" } } };
+    let read: (text: string) => void = () => undefined;
+    const first = session.transform(
+      {
+        ...older,
+        loadNodeContent: () => new Promise<string>((resolve) => (read = resolve)),
+        getNode: () => newer.node,
+      },
+      {},
+    );
+    await session.transform({ ...newer, getNode: () => newer.node }, {});
+    read("title: B\n");
+    await first;
+    await session.beforeQueries(gatsby(cache));
+    expect(session.lastGood.isHeld(FILE)).toBe(false);
+    expect(given.at(-1)).toEqual({ node: "file-a", text: "title: Two\n" });
+  });
+
   test("before the queries, the session waits for Gatsby to hand over the file that put a held file right", async () => {
     const { session, cache } = await heldUntilServiceB();
     // The queries are about to run before Gatsby's watcher has made the service's File node; it comes meanwhile.

@@ -190,7 +190,12 @@ export class DevelopSession {
     try {
       if (decision.use !== "none") await runTransformer(this.transformer, args, options, decision.text);
     } finally {
-      this.decided.set(file, { text, modifiedTime: node.modifiedTime, contentDigest: node.internal.contentDigest });
+      // Gatsby hands over the nodes of two quick saves (or of its watcher and src/file-nodes.ts) without
+      // waiting, and the older one's work can end last: it must not stand for the node Gatsby has now.
+      const current = args.getNode?.(node.id);
+      if (!current || current.internal.contentDigest === node.internal.contentDigest) {
+        this.decided.set(file, { text, modifiedTime: node.modifiedTime, contentDigest: node.internal.contentDigest });
+      }
     }
   }
 

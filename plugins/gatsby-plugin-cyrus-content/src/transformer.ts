@@ -25,6 +25,8 @@ export interface TransformArgs {
   actions: { createNode: (node: unknown, plugin?: { name: string }) => unknown; createParentChildLink: unknown };
   createNodeId: (id: string) => string;
   createContentDigest: (input: unknown) => string;
+  /** Gatsby's node by its id, as it is now (every Node API has it). */
+  getNode?: (id: string) => YamlFileNode | undefined;
 }
 
 export interface YamlTransformer {
