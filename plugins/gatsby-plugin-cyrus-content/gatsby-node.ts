@@ -59,8 +59,14 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) => {
   return runTransformer(yaml(), transformArgs, options);
 };
 
-/** develop: Gatsby's plugin cache, where the files held back are kept between runs. */
-export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, options) => {
+/**
+ * develop: Gatsby's plugin cache, where the files held back are kept between runs, and the actions
+ * that give Gatsby a file its own watcher missed (src/file-nodes.ts). Not sourceNodes:
+ * Gatsby warns about every plugin with a sourceNodes that owns no node type ("has generated no Gatsby
+ * nodes"), and this plugin's nodes are the transformer's. onPreBootstrap has the same cache, and runs
+ * before any file is handed over.
+ */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args, options) => {
   await session?.attach(args as unknown as SourceArgs, options);
 };
 
