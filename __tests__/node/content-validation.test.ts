@@ -138,15 +138,112 @@ test("a service file whose slug is not its file name is reported, with both ways
   );
 });
 
-test("two services with the same order are reported on the second", () => {
+test("two services with the same order are reported on both, each naming the other, with a free number", () => {
   edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("order", first!.order));
-  expect(messages(dataDir)).toEqual([
-    expect.stringMatching(
+  const used = new Set(content.services.map((s) => (s === second ? first!.order : s.order)));
+  const found = validateContent(dataDir);
+  expect(found.map((p) => [p.file, p.field])).toEqual(
+    expect.arrayContaining([
+      [`data/${serviceFile(first!.slug)}`, "order"],
+      [`data/${serviceFile(second!.slug)}`, "order"],
+    ]),
+  );
+  expect(found).toHaveLength(2);
+  for (const [self, other] of [
+    [first!, second!],
+    [second!, first!],
+  ] as const) {
+    const problem = found.find((p) => p.file === `data/${serviceFile(self.slug)}`)!;
+    expect(problem.message).toMatch(
       new RegExp(
-        `^data/services/${escape(second!.slug)}\\.yaml:\\d+:\\d+: field "order": ${first!.order} is also the order of data/services/${escape(first!.slug)}\\.yaml: give each service its own number`,
+        `^${first!.order} is also the order of data/services/${escape(other.slug)}\\.yaml: give each service its own number`,
       ),
-    ),
-  ]);
+    );
+    const suggested = Number(/\(e\.g\. (\d+) /.exec(problem.message)?.[1]);
+    expect(used.has(suggested)).toBe(false);
+  }
+});
+
+describe("a slug another service has, or a file name that is taken", () => {
+  const slugProblems = () => validateContent(dataDir).filter((p) => p.field === "slug");
+  /** The file names an advice proposes renaming to ("rename ... to x.yaml"). */
+  const proposedNames = (message: string) =>
+    [...message.matchAll(/(?<!not )[Rr]ename (?:the|this) file to ([\w.-]+\.yaml)/g)].map((m) => m[1]!);
+
+  test("a copied file whose slug was not changed: both files are reported, each naming the other", () => {
+    const copy = `services/${first!.slug}-copy.yaml`;
+    fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, copy));
+    const found = slugProblems();
+    expect(found.map((p) => p.file).sort()).toEqual([`data/${copy}`, `data/${serviceFile(first!.slug)}`].sort());
+    const onCopy = found.find((p) => p.file === `data/${copy}`)!;
+    const onOriginal = found.find((p) => p.file !== `data/${copy}`)!;
+    expect(onCopy.message).toBe(
+      `slug "${first!.slug}" is also the slug of data/${serviceFile(first!.slug)}, and each service needs its own: set slug to "${first!.slug}-copy" to match this file's name (or choose another slug no other service has, and rename the file to match it). Do not rename this file to ${first!.slug}.yaml: that would replace the other service`,
+    );
+    expect(onOriginal.message).toBe(
+      `slug "${first!.slug}" is also the slug of data/${copy}, and each service needs its own: this file is named after it, so keep this one and change the slug in data/${copy}`,
+    );
+    for (const problem of found) {
+      for (const name of proposedNames(problem.message)) {
+        expect(fs.existsSync(path.join(dataDir, "services", name))).toBe(false);
+      }
+    }
+  });
+
+  test("a slug changed to another service's: both are reported, and no advice renames onto the other file", () => {
+    edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", first!.slug));
+    const found = slugProblems();
+    expect(found.map((p) => p.file).sort()).toEqual(
+      [`data/${serviceFile(first!.slug)}`, `data/${serviceFile(second!.slug)}`].sort(),
+    );
+    const onChanged = found.find((p) => p.file === `data/${serviceFile(second!.slug)}`)!;
+    expect(onChanged.message).toContain(`is also the slug of data/${serviceFile(first!.slug)}`);
+    expect(onChanged.message).toContain(`set slug to "${second!.slug}"`);
+    expect(found.find((p) => p !== onChanged)!.message).toContain(`data/${serviceFile(second!.slug)}`);
+    for (const problem of found) expect(proposedNames(problem.message)).toEqual([]);
+    // The dropdown still names the file's old slug: it says which file has which slug, not that the file is missing.
+    const menu = validateContent(dataDir).find((p) => p.field?.startsWith("servicesMenu["));
+    expect(menu?.message).toContain(
+      `names the service "${second!.slug}", but no service has that slug: data/${serviceFile(second!.slug)} has the slug "${first!.slug}"`,
+    );
+  });
+
+  test("a slug that names an existing file, with no service of that slug, is not renamed onto it", () => {
+    // The other file cannot be read, so its slug is unknown; its name is taken all the same.
+    fs.writeFileSync(path.join(dataDir, "services", "taken.yaml"), "slug: [unclosed\n");
+    edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", "taken"));
+    const problem = slugProblems().find((p) => p.file === `data/${serviceFile(second!.slug)}`)!;
+    expect(problem.message).toBe(
+      `slug "taken" does not match the file name ${second!.slug}.yaml: a service's file is named after its slug. taken.yaml is another file, so do not rename this one to it: set slug to "${second!.slug}", or choose another slug no other service has and rename the file to match it`,
+    );
+  });
+});
+
+describe("a file named .yml", () => {
+  test("a service saved as .yml is reported under its own name, and no message names a .yaml file that is not there", () => {
+    const yml = `services/${first!.slug}-copy.yml`;
+    const text = fs.readFileSync(path.join(dataDir, serviceFile(first!.slug)), "utf8");
+    fs.writeFileSync(
+      path.join(dataDir, yml),
+      text.replace(/^slug: .*$/m, `slug: ${first!.slug}-copy`).replace(/^order: .*$/m, "order: 9999"),
+    );
+    const found = validateContent(dataDir);
+    expect(found.map(formatProblem)).toEqual([
+      `data/${yml}: the file name ends in .yml, but content files end in .yaml: rename it to ${first!.slug}-copy.yaml`,
+      expect.stringMatching(
+        new RegExp(
+          `field "servicesMenu": does not list the service "${escape(first!.slug)}-copy" \\(data/${escape(yml)}\\)`,
+        ),
+      ),
+    ]);
+  });
+
+  test("a page file saved as .yml is told to be renamed, and not also reported missing", () => {
+    fs.renameSync(path.join(dataDir, "site/site.yaml"), path.join(dataDir, "site/site.yml"));
+    expect(messages(dataDir)).toEqual([
+      "data/site/site.yml: the file name ends in .yml, but content files end in .yaml: rename it to site.yaml",
+    ]);
+  });
 });
 
 test("a dropdown entry naming a service that does not exist is reported, and the service it replaced", () => {
