@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { formatProblem, formatProblems } from "../../src/node/content/problems";
-import { validateContent } from "../../src/node/content/validate";
+import { inspectContent, validateContent } from "../../src/node/content/validate";
 import { content } from "../support/content";
 
 const realData = path.resolve(__dirname, "../../data");
@@ -429,5 +429,94 @@ describe("an editor's slips, as the issue found them, are reported once, in plai
   test("a tab inside a value", () => {
     editLine(dataDir, file(), /^cardTitle: /, (text) => text.replace(/ (\S+)$/, "\t$1"));
     expect(messages(dataDir)).toEqual([expect.stringMatching(/field "cardTitle": contains a tab character/)]);
+  });
+
+  describe("hand-edited YAML (issue 26): one report, at the slip, with the fix", () => {
+    const abs = () => path.join(dataDir, file());
+    const lineOf = (pattern: RegExp) =>
+      fs
+        .readFileSync(abs(), "utf8")
+        .split("\n")
+        .findIndex((text) => pattern.test(text)) + 1;
+
+    test.each<[string, () => void, () => { problems: string[]; warnings: string[] }]>([
+      [
+        "curly quotes around a whole value: a warning, and the check passes",
+        () => editLine(dataDir, file(), /^title: /, (text) => text.replace(/^title: (.*)$/, "title: \u201c$1\u201d")),
+        () => ({
+          problems: [],
+          warnings: [
+            `data/${file()}:${lineOf(/^title: /)}:8: field "title": the text is in curly quotes (\u201c \u201d), which the page would show as typed: YAML's quotes are the straight " and '. If they are not meant to be seen, remove them: title: ${first!.title}`,
+          ],
+        }),
+      ],
+      [
+        "a non-breaking space after title:",
+        () => editLine(dataDir, file(), /^title: /, (text) => text.replace(/^title: /, "title:\u00a0")),
+        () => ({
+          problems: [
+            `data/${file()}:${lineOf(/^title:/)}:7: after "title:" on line ${lineOf(/^title:/)} comes a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        'the file saved as UTF-16, as Notepad\'s "Unicode" does: no false follow-on about a missing file',
+        () =>
+          fs.writeFileSync(
+            abs(),
+            Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fs.readFileSync(abs(), "utf8"), "utf16le")]),
+          ),
+        () => ({
+          problems: [
+            `data/${file()}:1:1: the file is saved as UTF-16 (what Notepad calls "Unicode"), not UTF-8, so its text cannot be read: save it as UTF-8 (in Notepad: File, Save As, then Encoding: UTF-8; in other editors, "Save with encoding" or "Reopen with encoding")`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "the first paragraph of the intro without a space after its dash",
+        () =>
+          fs.writeFileSync(
+            abs(),
+            fs.readFileSync(abs(), "utf8").replace(/^intro:\n(?: .*\n|\n)*/m, "intro:\n  -We manage projects.\n"),
+          ),
+        () => {
+          const line = lineOf(/^ {2}-We manage/);
+          return {
+            problems: [
+              `data/${file()}:${line}:3: field "intro": must be a list, but "-We manage projects." has no space after its dash, so YAML does not read it as a list entry: put a space after the dash: - We manage projects.`,
+            ],
+            warnings: [],
+          };
+        },
+      ],
+      [
+        "an image path with a space and a capital ending",
+        () => editLine(dataDir, file(), /^banner: /, () => "banner: ./images/PM Banner.JPG"),
+        () => ({
+          problems: [
+            `data/${file()}:${lineOf(/^banner: /)}:9: field "banner": "./images/PM Banner.JPG" is not a file name the site accepts: it has a space and its ending .JPG is in capitals. Image file names use only letters, digits, dots, hyphens and underscores, and end in .jpg, .jpeg, .png, .webp or .avif in small letters: rename the picture data/services/images/PM Banner.JPG to pm-banner.jpg, and write ./images/pm-banner.jpg here`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "the file saved as .yml: reported under that name",
+        () => fs.renameSync(abs(), abs().replace(/\.yaml$/, ".yml")),
+        () => ({
+          problems: [
+            `data/services/${first!.slug}.yml: the file name ends in .yml, but content files end in .yaml: rename it to ${first!.slug}.yaml`,
+          ],
+          warnings: [],
+        }),
+      ],
+    ])("%s", (_, slip, expected) => {
+      slip();
+      const { problems, warnings } = inspectContent(dataDir);
+      const found = { problems: problems.map(formatProblem), warnings: warnings.map(formatProblem) };
+      expect(found).toEqual(expected());
+      noJargon([...found.problems, ...found.warnings].join("\n"));
+    });
   });
 });

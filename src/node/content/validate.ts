@@ -18,7 +18,10 @@ import { entryKeyProblems } from "./entry-keys";
 import { checkReferences } from "./references";
 import { similar } from "./similar";
 import probe from "probe-image-size";
+import { curlyQuoteWarnings } from "./curly-quotes";
+import { imagePathAdvice } from "./image-path-rule";
 import { imageSizeWarnings } from "./image-sizes";
+import { dashAdvice, startsWithDashWithoutSpace } from "./list-dash";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import type { JsonSchema } from "./graphql-types";
@@ -78,7 +81,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
       }
       loaded.push(loadedFile);
       problems.push(...fileProblems(loadedFile, validate, schemaJson));
-      warnings.push(...imageSizeWarnings(loadedFile, schemaJson));
+      warnings.push(...imageSizeWarnings(loadedFile, schemaJson), ...curlyQuoteWarnings(loadedFile));
     }
   }
 
@@ -321,6 +324,8 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
       return locate(file, at, `must have ${wanted} ${schema.minItems === 1 ? "item" : "items"} (found ${found})`);
     }
     case "pattern": {
+      const advice = imagePathAdvice(String(error.data), String(params.pattern), path.posix.dirname(file.rel));
+      if (advice) return locate(file, at, advice);
       const description = (error.parentSchema as { description?: string })?.description;
       const value = JSON.stringify(error.data);
       return locate(
@@ -334,6 +339,12 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
     case "maxLength":
       return locate(file, at, `must be at most ${params.limit} characters (found ${String(error.data).length})`);
     case "type":
+      if (params.type === "array" && typeof error.data === "string" && startsWithDashWithoutSpace(error.data)) {
+        // The line as typed: YAML has joined the lines that follow it into one text.
+        const place = locate(file, at, "");
+        const line = file.text.split(/\r?\n/)[(place.line ?? 1) - 1] ?? error.data;
+        return { ...place, message: `must be a list, but ${dashAdvice(line.slice(line.indexOf("-")))}` };
+      }
       return locate(file, at, `must be ${article(String(params.type))} ${params.type}`);
     default:
       return locate(file, at, error.message ?? "is not valid");
