@@ -170,24 +170,46 @@ describe("a slug another service has, or a file name that is taken", () => {
   const proposedNames = (message: string) =>
     [...message.matchAll(/(?<!not )[Rr]ename (?:the|this) file to ([\w.-]+\.yaml)/g)].map((m) => m[1]!);
 
-  test("a copied file whose slug was not changed: both files are reported, each naming the other", () => {
+  test("a copied file whose slug was not changed: both files are reported, once each, naming the other", () => {
     const copy = `services/${first!.slug}-copy.yaml`;
     fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, copy));
-    const found = slugProblems();
-    expect(found.map((p) => p.file).sort()).toEqual([`data/${copy}`, `data/${serviceFile(first!.slug)}`].sort());
+    const found = validateContent(dataDir);
+    // Its order is the original's too: said in the same report, not as a second problem of each file.
+    expect(found.map((p) => [p.file, p.field]).sort()).toEqual(
+      [
+        [`data/${copy}`, "slug"],
+        [`data/${serviceFile(first!.slug)}`, "slug"],
+      ].sort(),
+    );
     const onCopy = found.find((p) => p.file === `data/${copy}`)!;
     const onOriginal = found.find((p) => p.file !== `data/${copy}`)!;
-    expect(onCopy.message).toBe(
-      `slug "${first!.slug}" is also the slug of data/${serviceFile(first!.slug)}, and each service needs its own: set slug to "${first!.slug}-copy" to match this file's name (or choose another slug no other service has, and rename the file to match it). Do not rename this file to ${first!.slug}.yaml: that would replace the other service`,
+    expect(onCopy.message).toMatch(
+      new RegExp(
+        `^${escape(`slug "${first!.slug}" is also the slug of data/${serviceFile(first!.slug)}, and each service needs its own: set slug to "${first!.slug}-copy" to match this file's name (or choose another slug no other service has, and rename the file to match it). Its order, ${first!.order}, is that service's too: give it its own (e.g. `)}(\\d+)\\)\\. ${escape(`Do not rename this file to ${first!.slug}.yaml: that would replace the other service`)}$`,
+      ),
     );
+    const suggested = Number(/\(e\.g\. (\d+)\)/.exec(onCopy.message)![1]);
+    expect(content.services.map((s) => s.order)).not.toContain(suggested);
     expect(onOriginal.message).toBe(
-      `slug "${first!.slug}" is also the slug of data/${copy}, and each service needs its own: this file is named after it, so keep this one and change the slug in data/${copy}`,
+      `slug "${first!.slug}" is also the slug of data/${copy}, and each service needs its own: this file is named after it, so keep this one and change the slug and the order (${first!.order}) in data/${copy}`,
     );
     for (const problem of found) {
       for (const name of proposedNames(problem.message)) {
         expect(fs.existsSync(path.join(dataDir, "services", name))).toBe(false);
       }
     }
+  });
+
+  test("the same service saved as .yaml and .yml: the .yml one is the copy", () => {
+    const yml = `services/${first!.slug}.yml`;
+    fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, yml));
+    const found = slugProblems();
+    expect(found.find((p) => p.file === `data/${yml}`)!.message).toContain(
+      `data/${serviceFile(first!.slug)} has the same name and slug: if this file is an old copy of it, delete this one`,
+    );
+    expect(found.find((p) => p.file !== `data/${yml}`)!.message).toContain(
+      `keep this one: data/${yml} is an old copy to delete, or a service to give a slug of its own`,
+    );
   });
 
   test("a slug changed to another service's: both are reported, and no advice renames onto the other file", () => {

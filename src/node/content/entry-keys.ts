@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { entryFileName, isCollection, YAML_FILE } from "./content-files";
+import { entryFileName, isCollection, YAML_FILE, YML_FILE } from "./content-files";
 import { locate, type LoadedFile } from "./locate";
 import type { ContentProblem } from "./problems";
 
@@ -39,7 +39,6 @@ const listed = (files: readonly LoadedFile[]): string => {
 
 function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  const keyOf = (file: LoadedFile) => rowOf(file)[file.source.key!];
   for (const file of files) {
     const key = file.source.key!;
     const what = file.source.schema;
@@ -57,13 +56,27 @@ function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
     if (sharing.length > 0) {
       const start = `${key} "${value}" is also the ${key} of ${listed(sharing)}, and each ${what} needs its own`;
       let advice: string;
-      if (value === name) {
-        advice = `this file is named after it, so keep this one and change the ${key} in ${listed(sharing)}`;
+      // A copy has the other's order too: said here, once, rather than as a second problem of the file.
+      const order = orderOf(file);
+      const copiedOrder = typeof order === "number" && sharing.every((o) => orderOf(o) === order);
+      // cdms.yaml and cdms.yml: both are named after the slug, and the .yaml one is the one to keep.
+      const twin = sharing.find((o) => nameOf(o) === value);
+      if (value === name && twin && YML_FILE.test(file.abs)) {
+        advice = `${twin.rel} has the same name and slug: if this file is an old copy of it, delete this one; if not, choose a ${other}, and name the file after it, ending in .yaml`;
+      } else if (value === name && twin) {
+        advice = `this file is named after it, so keep this one: ${twin.rel} is an old copy to delete, or a ${what} to give a ${key} of its own`;
+      } else if (value === name) {
+        const also = copiedOrder ? ` and the order (${order})` : "";
+        advice = `this file is named after it, so keep this one and change the ${key}${also} in ${listed(sharing)}`;
       } else {
         const choose = nameIsFree
           ? `set ${key} to "${name}" to match this file's name (or choose another ${other}, and rename the file to match it)`
           : `choose a ${other}, and rename the file to match it`;
-        advice = `${choose}. Do not rename this file to ${entryFileName(value)}: that would replace the other ${what}`;
+        const free = copiedOrder ? freeOrderAfter(order, files.map(orderOf).filter(isNumber)) : undefined;
+        const orderToo = copiedOrder
+          ? ` Its order, ${order}, is that ${what}'s too: give it its own${free === undefined ? "" : ` (e.g. ${free})`}.`
+          : "";
+        advice = `${choose}.${orderToo} Do not rename this file to ${entryFileName(value)}: that would replace the other ${what}`;
       }
       problems.push(locate(file, [key], `${start}: ${advice}`));
       continue;
@@ -86,16 +99,22 @@ function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
   return problems;
 }
 
+const orderOf = (file: LoadedFile) => rowOf(file).order;
+
+const isNumber = (value: unknown): value is number => typeof value === "number";
+
+const keyOf = (file: LoadedFile) => rowOf(file)[file.source.key!];
+
 /** Two services cannot share a place in the grid: the order would depend on the file system. */
 function orderProblems(services: readonly LoadedFile[]): ContentProblem[] {
-  const orderOf = (file: LoadedFile) => rowOf(file).order;
-  const used = services.map(orderOf).filter((order): order is number => typeof order === "number");
+  const used = services.map(orderOf).filter(isNumber);
   const problems: ContentProblem[] = [];
   for (const file of services) {
     const order = orderOf(file);
     if (typeof order !== "number") continue;
     const sharing = services.filter((other) => other !== file && orderOf(other) === order);
-    if (sharing.length === 0) continue;
+    // A copy (the same slug too): the slug's problem says it.
+    if (sharing.length === 0 || sharing.every((other) => keyOf(other) === keyOf(file))) continue;
     const free = freeOrderAfter(order, used);
     const example = free === undefined ? "" : ` (e.g. ${free} to place this card just after ${listed(sharing)})`;
     problems.push(
