@@ -63,7 +63,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) => {
  * develop: Gatsby's plugin cache, where the files held back are kept between runs, and the actions
  * that give Gatsby a file its own watcher missed (src/file-nodes.ts). Not sourceNodes:
  * Gatsby warns about every plugin with a sourceNodes that owns no node type ("has generated no Gatsby
- * nodes"), and this plugin's nodes are the transformer's. onPreBootstrap has the same cache, and runs
+ * nodes"), and this plugin's nodes are the transformer's. onPreBootstrap has the same cache and actions, and runs
  * before any file is handed over.
  */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args, options) => {
