@@ -152,7 +152,7 @@ describe("DevelopSession", () => {
   });
 
   /**
-   * What onPreBootstrap and onPreExtractQueries get: Gatsby's nodes (a File node for every file, as it is on
+   * What sourceNodes and onPreExtractQueries get: Gatsby's nodes (a File node for every file, as it is on
    * disk), the node actions, and its plugin cache as a Map.
    */
   const gatsby = (cache: Map<string, unknown>, getNode = jest.fn(() => node())): SourceArgs & QueryArgs => {
@@ -267,7 +267,7 @@ describe("DevelopSession", () => {
   test("a run after one that stopped with files held back reads them again, as they are now", async () => {
     const session = started();
     const cache = new Map<string, unknown>([[HELD_KEY, [[FILE, "file-a"]]]]);
-    // Files Gatsby hands over before onPreBootstrap (none, in Gatsby 5.16) do not overwrite that list.
+    // Files Gatsby hands over before sourceNodes do not overwrite that list.
     await session.transform(nodeArgs(), {});
     expect(cache.get(HELD_KEY)).toEqual([[FILE, "file-a"]]);
     given = [];

@@ -8,11 +8,15 @@
  * `npm run build` and the other site tests cover.
  */
 import fs from "node:fs";
+import { NO_NODES_EXPLAINED, NO_NODES_WARNING } from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
 import { ROOT_REDIRECT_EXPLAINED } from "../../src/node/root-redirect";
 import { copyProject, plainText, runGatsby, waitFor } from "../support/project-copy";
 
 /** The warnings that must stay, each with the line of ours that must follow it. */
 const EXPLAINED = [
+  // The content plugin's nodes are gatsby-transformer-yaml's (plugins/gatsby-plugin-cyrus-content/src/expected-warnings.ts).
+  { warning: new RegExp(`^${NO_NODES_WARNING}`), explanation: NO_NODES_EXPLAINED },
+  // "/" is a page and a redirect on purpose (src/node/root-redirect.ts).
   { warning: /^There are routes that match both page and redirect/, explanation: ROOT_REDIRECT_EXPLAINED },
 ];
 
@@ -54,12 +58,9 @@ test("the copy's build got through its bootstrap", () => {
   expect(output).toContain("success createPages");
 });
 
-test("no plugin is reported as having generated no nodes", () => {
-  expect(output).not.toMatch(/has generated no Gatsby nodes/);
-});
-
 test("every warning is explained by the next line of ours after it", () => {
   const found = warnings(output);
+  console.info(`gatsby build printed ${found.length} warning(s):\n${found.map((w) => `warn ${w.text}`).join("\n")}`);
   for (const { text, end } of found) {
     const known = EXPLAINED.find((e) => e.warning.test(text));
     expect({ warning: text, explained: Boolean(known) }).toEqual({ warning: text, explained: true });

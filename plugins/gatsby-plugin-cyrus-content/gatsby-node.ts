@@ -7,6 +7,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { DevelopSession, type QueryArgs, type SourceArgs } from "./src/develop-session";
 import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
+import { explainExpectedWarnings } from "./src/expected-warnings";
 import { INTERNALS, internalChanged } from "./src/internals";
 import { contentReporter, type ContentReporter } from "./src/reporter";
 import { checkAtStart } from "./src/start";
@@ -41,6 +42,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = (args) => {
   } catch (error) {
     stop(reporter, error);
   }
+  explainExpectedWarnings(reporter);
   const root = process.cwd();
   const problems = checkAtStart(reporter, path.join(root, "data"));
   if (isDevelop() && problems.length === 0) {
@@ -59,14 +61,8 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = (args, options) => {
   return runTransformer(yaml(), transformArgs, options);
 };
 
-/**
- * develop: Gatsby's plugin cache, where the files held back are kept between runs, and the actions
- * that give Gatsby a file its own watcher missed (src/file-nodes.ts). Not sourceNodes:
- * Gatsby warns about every plugin with a sourceNodes that owns no node type ("has generated no Gatsby
- * nodes"), and this plugin's nodes are the transformer's. onPreBootstrap has the same cache and actions, and runs
- * before any file is handed over.
- */
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args, options) => {
+/** develop: Gatsby's plugin cache, where the files held back are kept between runs. */
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, options) => {
   await session?.attach(args as unknown as SourceArgs, options);
 };
 

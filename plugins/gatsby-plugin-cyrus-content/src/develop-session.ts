@@ -29,7 +29,7 @@ export interface NodeLookup {
 }
 
 /**
- * onPreBootstrap's arguments: Gatsby's plugin cache, for the files held back, and its actions, kept (as
+ * sourceNodes' arguments: Gatsby's plugin cache, for the files held back, and its actions, kept (as
  * gatsby-source-filesystem keeps them for its watcher) to bring a File node up to date.
  */
 export type SourceArgs = NodeLookup & {
@@ -170,7 +170,7 @@ export class DevelopSession {
     this.publish();
     // The node Gatsby handed over may be an earlier state of the file than the one on disk.
     void this.syncFileNodes();
-    // Not before onPreBootstrap: the list a previous run left is read there first.
+    // Not before sourceNodes: the list a previous run left is read there first.
     if (this.source) await this.saveHeld();
   }
 
@@ -194,7 +194,7 @@ export class DevelopSession {
     }
   }
 
-  /** onPreBootstrap: Gatsby's cache; the files a previous run left held back are read again before the first queries. */
+  /** sourceNodes: Gatsby's cache; the files a previous run left held back are read again before the first queries. */
   async attach(source: SourceArgs, options: unknown): Promise<void> {
     this.source = source;
     this.pluginOptions ??= options;
@@ -218,7 +218,7 @@ export class DevelopSession {
     await this.syncFileNodes();
   }
 
-  /** Asks for a look at Gatsby's File nodes against the files (src/file-nodes.ts), once onPreBootstrap ran. */
+  /** Asks for a look at Gatsby's File nodes against the files (src/file-nodes.ts), once sourceNodes ran. */
   private syncFileNodes(): Promise<void> {
     return this.source ? this.fileNodes.sync(this.source) : Promise.resolve();
   }

@@ -84,7 +84,7 @@ export async function currentFileNode(dataDir: string, node: SourceFileNode, roo
   return make(abs, () => node.id, { name: node.sourceInstanceName, path: from });
 }
 
-/** What a look needs of Gatsby: its File nodes, and createNode (kept from onPreBootstrap). */
+/** What a look needs of Gatsby: its File nodes, and createNode (kept from sourceNodes). */
 export interface FileNodeSource {
   getNodesByType: (type: string) => unknown[];
   actions: { createNode: (node: unknown, plugin?: { name: string }) => unknown };
