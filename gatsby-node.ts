@@ -1,4 +1,5 @@
 import { createPages as createServicePages } from "./src/node/create-pages";
+import { explainRootRedirect } from "./src/node/root-redirect";
 import { createSchemaCustomization as customizeSchema } from "./src/node/schema";
 import { onCreateWebpackConfig as configureWebpack } from "./src/node/webpack";
 
@@ -7,6 +8,7 @@ import { onCreateWebpackConfig as configureWebpack } from "./src/node/webpack";
 export const createSchemaCustomization = customizeSchema;
 export const createPages = createServicePages;
 export const onCreateWebpackConfig = configureWebpack;
+export const onPostBootstrap = explainRootRedirect;
 // The speed work after the build (first scripts after paint, compile hints, precompressed copies)
 // is plugins/gatsby-plugin-cyrus-performance's onPostBuild, which must stay the last one: no
 // onPostBuild here (the plugin stops the build if one appears).

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { formatProblem, formatProblems } from "../../src/node/content/problems";
-import { validateContent } from "../../src/node/content/validate";
+import { inspectContent, validateContent } from "../../src/node/content/validate";
 import { content } from "../support/content";
 
 const realData = path.resolve(__dirname, "../../data");
@@ -138,15 +138,134 @@ test("a service file whose slug is not its file name is reported, with both ways
   );
 });
 
-test("two services with the same order are reported on the second", () => {
+test("two services with the same order are reported on both, each naming the other, with a free number", () => {
   edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("order", first!.order));
-  expect(messages(dataDir)).toEqual([
-    expect.stringMatching(
+  const used = new Set(content.services.map((s) => (s === second ? first!.order : s.order)));
+  const found = validateContent(dataDir);
+  expect(found.map((p) => [p.file, p.field])).toEqual(
+    expect.arrayContaining([
+      [`data/${serviceFile(first!.slug)}`, "order"],
+      [`data/${serviceFile(second!.slug)}`, "order"],
+    ]),
+  );
+  expect(found).toHaveLength(2);
+  for (const [self, other] of [
+    [first!, second!],
+    [second!, first!],
+  ] as const) {
+    const problem = found.find((p) => p.file === `data/${serviceFile(self.slug)}`)!;
+    expect(problem.message).toMatch(
       new RegExp(
-        `^data/services/${escape(second!.slug)}\\.yaml:\\d+:\\d+: field "order": ${first!.order} is also the order of data/services/${escape(first!.slug)}\\.yaml: give each service its own number`,
+        `^${first!.order} is also the order of data/services/${escape(other.slug)}\\.yaml: give each service its own number`,
       ),
-    ),
-  ]);
+    );
+    const suggested = Number(/\(e\.g\. (\d+) /.exec(problem.message)?.[1]);
+    expect(used.has(suggested)).toBe(false);
+  }
+});
+
+describe("a slug another service has, or a file name that is taken", () => {
+  const slugProblems = () => validateContent(dataDir).filter((p) => p.field === "slug");
+  /** The file names an advice proposes renaming to ("rename ... to x.yaml"). */
+  const proposedNames = (message: string) =>
+    [...message.matchAll(/(?<!not )[Rr]ename (?:the|this) file to ([\w.-]+\.yaml)/g)].map((m) => m[1]!);
+
+  test("a copied file whose slug was not changed: both files are reported, once each, naming the other", () => {
+    const copy = `services/${first!.slug}-copy.yaml`;
+    fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, copy));
+    const found = validateContent(dataDir);
+    // Its order is the original's too: said in the same report, not as a second problem of each file.
+    expect(found.map((p) => [p.file, p.field]).sort()).toEqual(
+      [
+        [`data/${copy}`, "slug"],
+        [`data/${serviceFile(first!.slug)}`, "slug"],
+      ].sort(),
+    );
+    const onCopy = found.find((p) => p.file === `data/${copy}`)!;
+    const onOriginal = found.find((p) => p.file !== `data/${copy}`)!;
+    expect(onCopy.message).toMatch(
+      new RegExp(
+        `^${escape(`slug "${first!.slug}" is also the slug of data/${serviceFile(first!.slug)}, and each service needs its own: set slug to "${first!.slug}-copy" to match this file's name (or choose another slug no other service has, and rename the file to match it). Its order, ${first!.order}, is that service's too: give it its own (e.g. `)}(\\d+)\\)\\. ${escape(`Do not rename this file to ${first!.slug}.yaml: that would replace the other service`)}$`,
+      ),
+    );
+    const suggested = Number(/\(e\.g\. (\d+)\)/.exec(onCopy.message)![1]);
+    expect(content.services.map((s) => s.order)).not.toContain(suggested);
+    expect(onOriginal.message).toBe(
+      `slug "${first!.slug}" is also the slug of data/${copy}, and each service needs its own: this file is named after it, so keep this one and change the slug and the order (${first!.order}) in data/${copy}`,
+    );
+    for (const problem of found) {
+      for (const name of proposedNames(problem.message)) {
+        expect(fs.existsSync(path.join(dataDir, "services", name))).toBe(false);
+      }
+    }
+  });
+
+  test("the same service saved as .yaml and .yml: the .yml one is the copy", () => {
+    const yml = `services/${first!.slug}.yml`;
+    fs.copyFileSync(path.join(dataDir, serviceFile(first!.slug)), path.join(dataDir, yml));
+    const found = slugProblems();
+    expect(found.find((p) => p.file === `data/${yml}`)!.message).toContain(
+      `data/${serviceFile(first!.slug)} has the same name and slug: if this file is an old copy of it, delete this one`,
+    );
+    expect(found.find((p) => p.file !== `data/${yml}`)!.message).toContain(
+      `keep this one: data/${yml} is an old copy to delete, or a service to give a slug of its own`,
+    );
+  });
+
+  test("a slug changed to another service's: both are reported, and no advice renames onto the other file", () => {
+    edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", first!.slug));
+    const found = slugProblems();
+    expect(found.map((p) => p.file).sort()).toEqual(
+      [`data/${serviceFile(first!.slug)}`, `data/${serviceFile(second!.slug)}`].sort(),
+    );
+    const onChanged = found.find((p) => p.file === `data/${serviceFile(second!.slug)}`)!;
+    expect(onChanged.message).toContain(`is also the slug of data/${serviceFile(first!.slug)}`);
+    expect(onChanged.message).toContain(`set slug to "${second!.slug}"`);
+    expect(found.find((p) => p !== onChanged)!.message).toContain(`data/${serviceFile(second!.slug)}`);
+    for (const problem of found) expect(proposedNames(problem.message)).toEqual([]);
+    // The dropdown still names the file's old slug: it says which file has which slug, not that the file is missing.
+    const menu = validateContent(dataDir).find((p) => p.field?.startsWith("servicesMenu["));
+    expect(menu?.message).toContain(
+      `names the service "${second!.slug}", but no service has that slug: data/${serviceFile(second!.slug)} has the slug "${first!.slug}"`,
+    );
+  });
+
+  test("a slug that names an existing file, with no service of that slug, is not renamed onto it", () => {
+    // The other file cannot be read, so its slug is unknown; its name is taken all the same.
+    fs.writeFileSync(path.join(dataDir, "services", "taken.yaml"), "slug: [unclosed\n");
+    edit(dataDir, serviceFile(second!.slug), (doc) => doc.set("slug", "taken"));
+    const problem = slugProblems().find((p) => p.file === `data/${serviceFile(second!.slug)}`)!;
+    expect(problem.message).toBe(
+      `slug "taken" does not match the file name ${second!.slug}.yaml: a service's file is named after its slug. taken.yaml is another file, so do not rename this one to it: set slug to "${second!.slug}", or choose another slug no other service has and rename the file to match it`,
+    );
+  });
+});
+
+describe("a file named .yml", () => {
+  test("a service saved as .yml is reported under its own name, and no message names a .yaml file that is not there", () => {
+    const yml = `services/${first!.slug}-copy.yml`;
+    const text = fs.readFileSync(path.join(dataDir, serviceFile(first!.slug)), "utf8");
+    fs.writeFileSync(
+      path.join(dataDir, yml),
+      text.replace(/^slug: .*$/m, `slug: ${first!.slug}-copy`).replace(/^order: .*$/m, "order: 9999"),
+    );
+    const found = validateContent(dataDir);
+    expect(found.map(formatProblem)).toEqual([
+      `data/${yml}: the file name ends in .yml, but content files end in .yaml: rename it to ${first!.slug}-copy.yaml`,
+      expect.stringMatching(
+        new RegExp(
+          `field "servicesMenu": does not list the service "${escape(first!.slug)}-copy" \\(data/${escape(yml)}\\)`,
+        ),
+      ),
+    ]);
+  });
+
+  test("a page file saved as .yml is told to be renamed, and not also reported missing", () => {
+    fs.renameSync(path.join(dataDir, "site/site.yaml"), path.join(dataDir, "site/site.yml"));
+    expect(messages(dataDir)).toEqual([
+      "data/site/site.yml: the file name ends in .yml, but content files end in .yaml: rename it to site.yaml",
+    ]);
+  });
 });
 
 test("a dropdown entry naming a service that does not exist is reported, and the service it replaced", () => {
@@ -332,5 +451,94 @@ describe("an editor's slips, as the issue found them, are reported once, in plai
   test("a tab inside a value", () => {
     editLine(dataDir, file(), /^cardTitle: /, (text) => text.replace(/ (\S+)$/, "\t$1"));
     expect(messages(dataDir)).toEqual([expect.stringMatching(/field "cardTitle": contains a tab character/)]);
+  });
+
+  describe("hand-edited YAML (issue 26): one report, at the slip, with the fix", () => {
+    const abs = () => path.join(dataDir, file());
+    const lineOf = (pattern: RegExp) =>
+      fs
+        .readFileSync(abs(), "utf8")
+        .split("\n")
+        .findIndex((text) => pattern.test(text)) + 1;
+
+    test.each<[string, () => void, () => { problems: string[]; warnings: string[] }]>([
+      [
+        "curly quotes around a whole value: a warning, and the check passes",
+        () => editLine(dataDir, file(), /^title: /, (text) => text.replace(/^title: (.*)$/, "title: \u201c$1\u201d")),
+        () => ({
+          problems: [],
+          warnings: [
+            `data/${file()}:${lineOf(/^title: /)}:8: field "title": the text is in curly quotes (\u201c \u201d), which the page would show as typed: YAML's quotes are the straight " and '. If they are not meant to be seen, remove them: title: ${first!.title}`,
+          ],
+        }),
+      ],
+      [
+        "a non-breaking space after title:",
+        () => editLine(dataDir, file(), /^title: /, (text) => text.replace(/^title: /, "title:\u00a0")),
+        () => ({
+          problems: [
+            `data/${file()}:${lineOf(/^title:/)}:7: after "title:" on line ${lineOf(/^title:/)} comes a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        'the file saved as UTF-16, as Notepad\'s "Unicode" does: no false follow-on about a missing file',
+        () =>
+          fs.writeFileSync(
+            abs(),
+            Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fs.readFileSync(abs(), "utf8"), "utf16le")]),
+          ),
+        () => ({
+          problems: [
+            `data/${file()}:1:1: the file is saved as UTF-16 (what Notepad calls "Unicode"), not UTF-8, so its text cannot be read: save it as UTF-8 (in Notepad: File, Save As, then Encoding: UTF-8; in other editors, "Save with encoding" or "Reopen with encoding")`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "the first paragraph of the intro without a space after its dash",
+        () =>
+          fs.writeFileSync(
+            abs(),
+            fs.readFileSync(abs(), "utf8").replace(/^intro:\n(?: .*\n|\n)*/m, "intro:\n  -We manage projects.\n"),
+          ),
+        () => {
+          const line = lineOf(/^ {2}-We manage/);
+          return {
+            problems: [
+              `data/${file()}:${line}:3: field "intro": must be a list, but "-We manage projects." has no space after its dash, so YAML does not read it as a list entry: put a space after the dash: - We manage projects.`,
+            ],
+            warnings: [],
+          };
+        },
+      ],
+      [
+        "an image path with a space and a capital ending",
+        () => editLine(dataDir, file(), /^banner: /, () => "banner: ./images/PM Banner.JPG"),
+        () => ({
+          problems: [
+            `data/${file()}:${lineOf(/^banner: /)}:9: field "banner": "./images/PM Banner.JPG" is not a file name the site accepts: it has a space and its ending .JPG is in capitals. Image file names use only letters, digits, dots, hyphens and underscores, and end in .jpg, .jpeg, .png, .webp or .avif in small letters: rename the picture data/services/images/PM Banner.JPG to pm-banner.jpg, and write ./images/pm-banner.jpg here`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "the file saved as .yml: reported under that name",
+        () => fs.renameSync(abs(), abs().replace(/\.yaml$/, ".yml")),
+        () => ({
+          problems: [
+            `data/services/${first!.slug}.yml: the file name ends in .yml, but content files end in .yaml: rename it to ${first!.slug}.yaml`,
+          ],
+          warnings: [],
+        }),
+      ],
+    ])("%s", (_, slip, expected) => {
+      slip();
+      const { problems, warnings } = inspectContent(dataDir);
+      const found = { problems: problems.map(formatProblem), warnings: warnings.map(formatProblem) };
+      expect(found).toEqual(expected());
+      noJargon([...found.problems, ...found.warnings].join("\n"));
+    });
   });
 });

@@ -39,10 +39,12 @@ test("createPages makes the three pages a form posted without JavaScript lands o
   expect(fs.existsSync(enquiryResultTemplate)).toBe(true);
 });
 
-test("createPages redirects / to /home for hosts that honour redirects", async () => {
+test("createPages redirects / to /home for hosts that honour redirects, before the page at / they would serve", async () => {
   const { args, actions } = gatsbyArgs({ data: { allServicesYaml: { nodes: [] } } });
   await (createPages as (a: unknown) => Promise<void>)(args);
-  expect(actions.createRedirect).toHaveBeenCalledWith(expect.objectContaining({ fromPath: "/", toPath: "/home" }));
+  expect(actions.createRedirect).toHaveBeenCalledWith(
+    expect.objectContaining({ fromPath: "/", toPath: "/home", isPermanent: true, force: true }),
+  );
 });
 
 test("a failing query stops the build", async () => {

@@ -99,6 +99,19 @@ describe("a ' #' read as a comment", () => {
     ]);
   });
 
+  test("in curly quotes, the advice puts the text in straight quotes instead of keeping them", () => {
+    expect(problemsOf(yaml("title: \u201cProject Management #1 in Chennai\u201d"))).toEqual([
+      {
+        line: 1,
+        column: 28,
+        field: "title",
+        message:
+          "YAML reads ' #' as the start of a comment, so \"#1 in Chennai\u201d\" would not be published: put the whole text in double quotes: " +
+          'title: "Project Management #1 in Chennai"',
+      },
+    ]);
+  });
+
   test("right after the colon, where the whole value would be lost", () => {
     expect(problemsOf(yaml("title: #1 in Chennai"))).toEqual([
       expect.objectContaining({

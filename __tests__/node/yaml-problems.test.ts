@@ -354,6 +354,108 @@ describe("other mistakes", () => {
   });
 });
 
+describe("hand-edited slips, each named at its own line and column", () => {
+  /** The bytes an editor saved, as the build reads them: decoded as UTF-8. */
+  const savedAs = (bytes: Buffer) => bytes.toString("utf8");
+  const SERVICE = [
+    "slug: project-management",
+    "order: 10",
+    "menuLabel: Project Management",
+    "cardTitle: Project Management",
+  ];
+
+  test.each([
+    [
+      "a non-breaking space used to indent",
+      yaml("contact:", "  phone: 1234", "\u00a0 email: a@b.c", "  city: Chennai"),
+      3,
+      1,
+      "line 3 is indented with a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space",
+    ],
+    [
+      "non-breaking spaces indenting a list entry's field",
+      yaml("sections:", "  - heading: A", "\u00a0\u00a0\u00a0\u00a0items: []", "  - heading: B"),
+      3,
+      1,
+      "line 3 is indented with a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space",
+    ],
+    [
+      "a non-breaking space after the spaces of the indentation",
+      yaml("contact:", "  phone: 1234", " \u00a0email: a@b.c"),
+      3,
+      2,
+      "line 3 is indented with a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space",
+    ],
+    [
+      "a non-breaking space after title:",
+      yaml(...SERVICE, "title:\u00a0Project Management", "metaTitle: Project Management"),
+      5,
+      7,
+      'after "title:" on line 5 comes a non-breaking space (U+00A0), which looks like a space but is not one to YAML: replace it with an ordinary space',
+    ],
+    [
+      "a narrow non-breaking space after a list entry's field name",
+      yaml("sections:", "  - heading:\u202fA"),
+      2,
+      13,
+      'after "heading:" on line 2 comes a narrow non-breaking space (U+202F), which looks like a space but is not one to YAML: replace it with an ordinary space',
+    ],
+    [
+      "an ideographic space after a list's dash",
+      yaml("items:", "  -\u3000one", "  - two"),
+      2,
+      4,
+      'after the list\'s "-" on line 2 comes an ideographic space (U+3000), which looks like a space but is not one to YAML: replace it with an ordinary space',
+    ],
+    [
+      "a zero-width space before a field name",
+      yaml("title: A", "\u200bheading: B"),
+      2,
+      1,
+      "line 2 starts with an invisible character, a zero-width space (U+200B): delete it",
+    ],
+    [
+      'a file saved as UTF-16 with its byte order mark (Notepad\'s "Unicode")',
+      savedAs(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml(...SERVICE), "utf16le")])),
+      1,
+      1,
+      'the file is saved as UTF-16 (what Notepad calls "Unicode"), not UTF-8, so its text cannot be read: save it as UTF-8 (in Notepad: File, Save As, then Encoding: UTF-8; in other editors, "Save with encoding" or "Reopen with encoding")',
+    ],
+    [
+      "a file saved as Windows-1252 (not valid UTF-8)",
+      savedAs(Buffer.from(yaml("title: A", "heading: Caf\u00e9 and more"), "latin1")),
+      2,
+      13,
+      'line 2 has a character that is not UTF-8 at column 13 (the file was saved in another encoding, such as "ANSI" or Windows-1252): save it as UTF-8 (in Notepad: File, Save As, then Encoding: UTF-8; in other editors, "Save with encoding" or "Reopen with encoding"), then check that character',
+    ],
+    [
+      "a list entry without a space after the dash",
+      yaml("intro:", "  - First paragraph.", "  -We manage projects."),
+      3,
+      3,
+      'line 3: "-We manage projects." has no space after its dash, so YAML does not read it as a list entry: put a space after the dash: - We manage projects.',
+    ],
+    [
+      "curly quotes around a text that needs quotes: the advice has straight ones instead",
+      yaml("title: \u201cStudy Design: Planning\u201d", "body: x"),
+      1,
+      8,
+      "text containing ': ' must be in double quotes, or YAML takes the part before ': ' for a field name: " +
+        'title: "Study Design: Planning"',
+    ],
+  ])("%s", (_, text, line, column, message) => {
+    expect(problemsOf(text)).toEqual([{ line, column, message }]);
+  });
+
+  test("a non-breaking space inside a text is the text's own", () => {
+    expect(problemsOf(yaml("title: 10\u00a0mg doses", "body: >-", "  \u00a0indented text"))).toEqual([]);
+  });
+
+  test("a byte order mark that opens a UTF-8 file is no problem", () => {
+    expect(problemsOf("\ufefftitle: A\n")).toEqual([]);
+  });
+});
+
 describe("one mistake, one message", () => {
   test("the parser's follow-on errors are not reported", () => {
     // The parser gives three errors for this slip.

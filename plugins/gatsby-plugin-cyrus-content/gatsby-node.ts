@@ -7,6 +7,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { DevelopSession, type QueryArgs, type SourceArgs } from "./src/develop-session";
 import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
+import { explainExpectedWarnings } from "./src/expected-warnings";
 import { INTERNALS, internalChanged } from "./src/internals";
 import { contentReporter, type ContentReporter } from "./src/reporter";
 import { checkAtStart } from "./src/start";
@@ -41,6 +42,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = (args) => {
   } catch (error) {
     stop(reporter, error);
   }
+  explainExpectedWarnings(reporter);
   const root = process.cwd();
   const problems = checkAtStart(reporter, path.join(root, "data"));
   if (isDevelop() && problems.length === 0) {

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { FORM_OUTCOMES, formResultPath } from "../enquiry-contract/form-results";
 import { servicePath } from "../utils/routes";
+import { createRootRedirect } from "./root-redirect";
 
 // Gatsby runs from the site root; gatsby-node is bundled, so __dirname would point into .cache.
 export const serviceTemplate = path.resolve("src/templates/service.tsx");
@@ -36,5 +37,5 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     actions.createPage({ path: formResultPath(outcome), component: enquiryResultTemplate, context: { outcome } });
   }
   // For hosts that honour Gatsby redirects; src/pages/index.tsx covers the others.
-  actions.createRedirect({ fromPath: "/", toPath: "/home", isPermanent: true });
+  createRootRedirect(actions);
 };

@@ -36,6 +36,12 @@ export const contentFiles: readonly ContentSource[] = [
 
 export const YAML_FILE = /\.ya?ml$/i;
 
+/** A YAML file named .yml: the site reads it, but content files are named .yaml (the studio and the docs expect it). */
+export const YML_FILE = /\.yml$/i;
+
+/** The name a .yml file should have: services/x.yml -> services/x.yaml. */
+export const yamlNameOf = (file: string): string => file.replace(YML_FILE, ".yaml");
+
 export const isCollection = (source: ContentSource): boolean => source.file.includes("*");
 
 /** The folder of a collection, relative to data/: "services". */

@@ -26,28 +26,6 @@ const namesOf = (files: readonly LoadedFile[], key: string, unreadable: readonly
     .map((f) => path.posix.basename(f).replace(/\.ya?ml$/i, "")),
 ];
 
-/** Two services cannot share a place in the grid: the order would depend on the file system. */
-function sameOrder(services: readonly LoadedFile[]): ContentProblem[] {
-  const firstWith = new Map<number, LoadedFile>();
-  const problems: ContentProblem[] = [];
-  for (const file of services) {
-    const order = rowOf(file).order;
-    if (typeof order !== "number") continue;
-    const first = firstWith.get(order);
-    if (!first) firstWith.set(order, file);
-    else {
-      problems.push(
-        locate(
-          file,
-          ["order"],
-          `${order} is also the order of ${first.rel}: give each service its own number (e.g. ${order + 5} to place this card after that one)`,
-        ),
-      );
-    }
-  }
-  return problems;
-}
-
 /**
  * Checks that lists naming entries of other files (the dropdown, galleries) name existing ones.
  * `unreadable`: files (relative to data/) that exist but could not be read; their own problem is reported.
@@ -56,7 +34,7 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
   const services = filesOf(loaded, "services/*.yaml");
   const approvals = filesOf(loaded, "approvals/*.yaml");
   const navigation = filesOf(loaded, "navigation/navigation.yaml")[0];
-  const problems = sameOrder(services);
+  const problems: ContentProblem[] = [];
   const servicesFolder = services[0] ? `${path.posix.dirname(services[0].rel)}/` : "data/services/";
   const approvalsFolder = approvals[0] ? `${path.posix.dirname(approvals[0].rel)}/` : "data/approvals/";
 
@@ -69,11 +47,16 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
       if (!slugs.includes(slug)) {
         // A misspelt entry is reported as such, not also as the service it leaves out.
         listed.add(similar(slug, slugs));
+        // The file of that name is there, with another slug: its own problem says which to change.
+        const named = services.find((f) => path.posix.basename(f.rel).replace(/\.ya?ml$/i, "") === slug);
+        const missing = named
+          ? `no service has that slug: ${named.rel} has the slug "${String(rowOf(named).slug)}"`
+          : `there is no ${servicesFolder}${slug}.yaml${meant(slug, slugs)}`;
         problems.push(
           locate(
             navigation,
             ["servicesMenu", i],
-            `names the service "${slug}", but there is no ${servicesFolder}${slug}.yaml${meant(slug, slugs)} (services: ${[...slugs].sort().join(", ")})`,
+            `names the service "${slug}", but ${missing} (services: ${[...new Set(slugs)].sort().join(", ")})`,
           ),
         );
       } else if (listed.has(slug)) {
@@ -81,16 +64,18 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
       }
       listed.add(slug);
     });
-    for (const slug of keysOf(services, "slug")) {
-      if (!listed.has(slug)) {
-        problems.push(
-          locate(
-            navigation,
-            ["servicesMenu"],
-            `does not list the service "${slug}" (${servicesFolder}${slug}.yaml): add "- ${slug}" where it belongs in the Services dropdown`,
-          ),
-        );
-      }
+    for (const service of services) {
+      const slug = rowOf(service).slug;
+      if (typeof slug !== "string" || listed.has(slug)) continue;
+      // Named by its file as it is (a copy may be services/x.yml, or named after another slug).
+      listed.add(slug);
+      problems.push(
+        locate(
+          navigation,
+          ["servicesMenu"],
+          `does not list the service "${slug}" (${service.rel}): add "- ${slug}" where it belongs in the Services dropdown`,
+        ),
+      );
     }
   }
 

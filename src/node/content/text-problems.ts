@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, type Document, type LineCounter } from "yaml";
+import { withoutCurlyQuotes } from "./curly-quotes";
 import type { JsonSchema } from "./graphql-types";
 import { formatPath, type Segment } from "./locate";
 
@@ -119,7 +120,7 @@ class TextChecker {
     if (!hash || !spaced) return false;
     const hashAt = valueEnd + hash[0].length - 1;
     const comment = this.text.slice(hashAt, lineEnd).trimEnd();
-    const typed = typeof node.value === "string" ? `${node.value}${after.trimEnd()}` : comment;
+    const typed = withoutCurlyQuotes(typeof node.value === "string" ? `${node.value}${after.trimEnd()}` : comment);
     const sameLine = this.lines.linePos(hashAt).line === this.lines.linePos(start).line;
     const fixed = sameLine
       ? `${this.text.slice(this.lineStart(start), start).trimStart()}${JSON.stringify(typed)}`
@@ -145,7 +146,7 @@ class TextChecker {
     const lineStart = this.lineStart(start);
     const line = this.text.slice(lineStart, this.lineEnd(start));
     const from = start - lineStart;
-    const fixed = `${line.slice(0, from).trimStart()}${JSON.stringify(line.slice(from).trimEnd())}`;
+    const fixed = `${line.slice(0, from).trimStart()}${JSON.stringify(withoutCurlyQuotes(line.slice(from).trimEnd()))}`;
     const first = this.text.charAt(start);
     if (node.flow && (first === "[" || first === "{")) {
       const meaning = first === "[" ? "the start of a list" : "the start of a group of fields";

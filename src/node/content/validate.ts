@@ -8,14 +8,20 @@ import {
   isCollection,
   sourceOf,
   YAML_FILE,
+  YML_FILE,
+  yamlNameOf,
   type ContentSource,
 } from "./content-files";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
+import { entryKeyProblems } from "./entry-keys";
 import { checkReferences } from "./references";
 import { similar } from "./similar";
 import probe from "probe-image-size";
+import { curlyQuoteWarnings } from "./curly-quotes";
+import { imagePathAdvice } from "./image-path-rule";
 import { imageSizeWarnings } from "./image-sizes";
+import { dashAdvice, startsWithDashWithoutSpace } from "./list-dash";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import type { JsonSchema } from "./graphql-types";
@@ -52,7 +58,10 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
   for (const source of contentFiles) {
     const files = filesOf(dataDir, source);
     if (!isCollection(source) && !fs.existsSync(path.join(dataDir, source.file))) {
-      problems.push({ file: relOf(path.join(dataDir, source.file)), message: "the file is missing" });
+      // Saved as .yml: that file's own problem says to rename it, and this one would name a file that is not there.
+      const yml = path.join(dataDir, source.file.replace(/\.yaml$/, ".yml"));
+      if (!fs.existsSync(yml))
+        problems.push({ file: relOf(path.join(dataDir, source.file)), message: "the file is missing" });
       continue;
     }
     if (files.length < (source.minEntries ?? 0)) {
@@ -72,20 +81,20 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
       }
       loaded.push(loadedFile);
       problems.push(...fileProblems(loadedFile, validate, schemaJson));
-      warnings.push(...imageSizeWarnings(loadedFile, schemaJson));
+      warnings.push(...imageSizeWarnings(loadedFile, schemaJson), ...curlyQuoteWarnings(loadedFile));
     }
   }
 
   problems.push(...strayFiles(dataDir, relOf));
-  problems.push(...checkReferences(loaded, unreadable));
+  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable));
   return { problems: inReadingOrder(dedupe(problems)), warnings: inReadingOrder(warnings) };
 }
 
 /**
  * The problems of one content file's text as `inspectContent` reports them when the file holds that
- * text: its own (YAML, text fields, schema, image paths, file name, a file the site does not read) and
- * those of its references to other files (an entry of the dropdown or a gallery that names no file,
- * an order another service has), against the other files as they are on disk. Problems of other files
+ * text: its own (YAML, text fields, schema, image paths, a file the site does not read) and those it
+ * has with other files (an entry of the dropdown or a gallery that names no file, a file name, slug or
+ * order another entry has), against the other files as they are on disk. Problems of other files
  * or of a folder are not among them. `file` is relative to `dataDir` (services/study-design.yaml), and
  * need not be on disk. Pure: reads files, writes nothing.
  */
@@ -101,14 +110,14 @@ export function checkFileText(
   const source = sourceOf(file);
   // data/schemas/ is not content (nor in Gatsby's File nodes); anything else the site does not read is a stray file.
   if (file.startsWith("schemas/")) return [];
-  if (!source) return [strayFile(rel)];
+  if (!source) return strayFile(file, abs, rel);
   const problems: ContentProblem[] = [];
   const schemaText = fs.readFileSync(schemaPath(dataDir, source), "utf8");
   const schemaJson = JSON.parse(schemaText) as JsonSchema;
   const own = parseFile(abs, rel, source, text, problems);
   if (own) problems.push(...fileProblems(own, compiled(schemaText, schemaJson), schemaJson));
-  // Its references, among every content file as inspectContent reads them (in the same order: which of
-  // two services with one order has the problem depends on it), this one with the text given.
+  // Its references and its key, among every content file as inspectContent reads them, this one with the
+  // text given.
   const loaded: LoadedFile[] = [];
   const unreadable: string[] = [];
   for (const other of contentFiles) {
@@ -132,7 +141,7 @@ export function checkFileText(
       else unreadable.push(name);
     }
   }
-  problems.push(...checkReferences(loaded, unreadable));
+  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable));
   return inReadingOrder(dedupe(problems.filter((p) => p.file === rel)));
 }
 
@@ -200,8 +209,18 @@ function fileProblems(file: LoadedFile, validate: ValidateFunction, schema: Json
     ...typed,
     ...schemaProblems(file, validate).filter((p) => !typedFields.has(p.field)),
     ...imageProblems(file),
-    ...fileNameProblems(file),
+    ...ymlProblems(file.abs, file.rel),
   ];
+}
+
+/** A content file named .yml, reported under that name. */
+function ymlProblems(abs: string, rel: string): ContentProblem[] {
+  if (!YML_FILE.test(abs)) return [];
+  const wanted = path.basename(yamlNameOf(abs));
+  const advice = fs.existsSync(yamlNameOf(abs))
+    ? `${wanted} is already there: if this file is an old copy of it, delete this one; if not, give this one a name of its own ending in .yaml`
+    : `rename it to ${wanted}`;
+  return [{ file: rel, message: `the file name ends in .yml, but content files end in .yaml: ${advice}` }];
 }
 
 /** Text fields that would be published differently from what was typed (a number, a comment, a tab). */
@@ -242,23 +261,6 @@ function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentPr
     });
 }
 
-/** A collection's file is named after its key (services/study-design.yaml has slug: study-design). */
-function fileNameProblems(file: LoadedFile): ContentProblem[] {
-  const { key } = file.source;
-  if (!key) return [];
-  const value = (file.data as Record<string, unknown> | null)?.[key];
-  const name = path.basename(file.abs).replace(YAML_FILE, "");
-  if (typeof value !== "string" || value === name) return [];
-  const what = file.source.schema;
-  return [
-    locate(
-      file,
-      [key],
-      `${key} "${value}" does not match the file name ${path.basename(file.abs)}: a ${what}'s file is named after its ${key}. Rename the file to ${value}.yaml, or set ${key} to "${name}"`,
-    ),
-  ];
-}
-
 /** YAML files the site would not read (a misspelt folder, a file in the wrong place). */
 function strayFiles(dataDir: string, relOf: (abs: string) => string): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -269,7 +271,7 @@ function strayFiles(dataDir: string, relOf: (abs: string) => string): ContentPro
         if (!(dir === dataDir && entry.name === "schemas")) visit(abs);
       } else if (YAML_FILE.test(entry.name)) {
         const file = path.relative(dataDir, abs).split(path.sep).join("/");
-        if (!sourceOf(file)) problems.push(strayFile(relOf(abs)));
+        if (!sourceOf(file)) problems.push(...strayFile(file, abs, relOf(abs)));
       }
     }
   };
@@ -277,12 +279,18 @@ function strayFiles(dataDir: string, relOf: (abs: string) => string): ContentPro
   return problems;
 }
 
-/** A YAML file the site would not read; `rel`: its path from the project root. */
-function strayFile(rel: string): ContentProblem {
-  return {
-    file: rel,
-    message: `is not a file the site reads. Content files are ${contentFiles.map((s) => `data/${s.file.replace("*", `<${s.key}>`)}`).join(", ")}: move it to the right place, or delete it`,
-  };
+/**
+ * A YAML file the site would not read: `file` relative to data/, `rel` its path from the project root.
+ * One that is a content file but for its .yml is told to rename it.
+ */
+function strayFile(file: string, abs: string, rel: string): ContentProblem[] {
+  if (sourceOf(yamlNameOf(file))) return ymlProblems(abs, rel);
+  return [
+    {
+      file: rel,
+      message: `is not a file the site reads. Content files are ${contentFiles.map((s) => `data/${s.file.replace("*", `<${s.key}>`)}`).join(", ")}: move it to the right place, or delete it`,
+    },
+  ];
 }
 
 function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
@@ -316,6 +324,8 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
       return locate(file, at, `must have ${wanted} ${schema.minItems === 1 ? "item" : "items"} (found ${found})`);
     }
     case "pattern": {
+      const advice = imagePathAdvice(String(error.data), String(params.pattern), path.posix.dirname(file.rel));
+      if (advice) return locate(file, at, advice);
       const description = (error.parentSchema as { description?: string })?.description;
       const value = JSON.stringify(error.data);
       return locate(
@@ -329,6 +339,12 @@ function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
     case "maxLength":
       return locate(file, at, `must be at most ${params.limit} characters (found ${String(error.data).length})`);
     case "type":
+      if (params.type === "array" && typeof error.data === "string" && startsWithDashWithoutSpace(error.data)) {
+        // The line as typed: YAML has joined the lines that follow it into one text.
+        const place = locate(file, at, "");
+        const line = file.text.split(/\r?\n/)[(place.line ?? 1) - 1] ?? error.data;
+        return { ...place, message: `must be a list, but ${dashAdvice(line.slice(line.indexOf("-")))}` };
+      }
       return locate(file, at, `must be ${article(String(params.type))} ${params.type}`);
     default:
       return locate(file, at, error.message ?? "is not valid");

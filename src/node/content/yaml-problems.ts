@@ -11,6 +11,10 @@ import {
   type Pair,
   type YAMLError,
 } from "yaml";
+import { withoutCurlyQuotes } from "./curly-quotes";
+import { encodingProblem } from "./encoding";
+import { invisibleSpaces } from "./invisible-spaces";
+import { dashAdvice, startsWithDashWithoutSpace } from "./list-dash";
 
 /**
  * YAML problems in words a content editor understands. The content files are written by people
@@ -71,6 +75,9 @@ interface Candidate extends YamlProblem {
 /** Parses one content file with the `yaml` package and reports every YAML-level problem in plain words. Never throws. */
 export function parseYaml(text: string): ParsedYaml {
   const lines = new LineCounter();
+  // Not UTF-8: whatever YAML makes of it says nothing about the file as its editor sees it.
+  const encoding = encodingProblem(text);
+  if (encoding) return { doc: new Document(null), lines, problems: [encoding] };
   let doc: Document;
   try {
     doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, customTags: ["timestamp"] });
@@ -105,6 +112,8 @@ class Analysis {
   private readonly lineTexts: string[];
   /** 1-based numbers of lines that continue a value begun on an earlier line (wrapped text, block text). */
   private readonly continuation = new Set<number>();
+  /** 1-based numbers of the lines of a block of text (after its "|" or ">" line). */
+  private readonly blockLines = new Set<number>();
   private readonly scalars: Scalar[] = [];
   private readonly aliases: { offset: number; end: number; isKey: boolean; inFlow: boolean }[] = [];
   private readonly props: { node: Node; isKey: boolean; inFlow: boolean }[] = [];
@@ -132,6 +141,7 @@ class Analysis {
           let first = this.pos(node.range[0]).line;
           const last = this.pos(Math.max(node.range[0], node.range[1] - 1)).line;
           if (node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL) {
+            for (let line = first + 1; line <= last; line += 1) this.blockLines.add(line);
             // The first line of a block of text sets its column, as a field's line does.
             first += 1;
             while (first < last && (this.lineTexts[first - 1] ?? "").trim() === "") first += 1;
@@ -145,15 +155,18 @@ class Analysis {
   problems(): YamlProblem[] {
     const candidates: Candidate[] = [];
     const tabLines = this.tabLines();
-    const firstTab = tabLines[0] ?? Infinity;
+    // Each one is reported where it is (the parser would blame another line, or the line for another reason).
+    const oddSpaces = invisibleSpaces(this.lineTexts, (line) => this.inBlockText(line));
+    const firstTab = Math.min(tabLines[0] ?? Infinity, oddSpaces[0]?.line ?? Infinity);
     const errors = [...this.doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
     const structural = errors.filter((e) => !LOCAL_CODES.has(e.code) && e.code !== "TAB_AS_INDENT");
     // After the first real syntax error the parser loses its footing: what follows is mostly noise.
-    // A tab in the indentation counts as such an error too.
+    // A tab, or a space that is not one, in the indentation counts as such an error too.
     const first = structural[0];
-    const tabAt = tabLines.length > 0 ? this.offsetOfLine(firstTab) : this.text.length;
+    const tabAt = firstTab < Infinity ? this.offsetOfLine(firstTab) : this.text.length;
     const firstAt = first ? Math.min(first.pos[0], tabAt) : tabAt;
 
+    candidates.push(...oddSpaces.map((odd) => ({ ...odd, rank: Rank.Specific })));
     if (first && this.pos(first.pos[0]).line < firstTab) candidates.push(this.structuralProblem(first));
     if (tabLines.length > 0) candidates.push(this.tabProblem(tabLines));
     const duplicates = new Set<string>();
@@ -178,6 +191,11 @@ class Analysis {
     candidates.push(...this.aliasProblems(), ...this.propProblems());
     candidates.push(...this.listSlips().filter((slip) => this.offsetOfLine(slip.line) < firstAt));
     return pickOnePerLine(candidates);
+  }
+
+  /** A line of a block of text (after "|" or ">") that YAML read without complaint: any character there is the text's own. */
+  private inBlockText(line: number): boolean {
+    return this.blockLines.has(line) && !this.doc.errors.some((e) => this.pos(e.pos[0]).line === line);
   }
 
   // ---- tabs ----
@@ -384,7 +402,14 @@ class Analysis {
   private textWithoutName(number: number): Candidate | undefined {
     const line = this.lineTexts[number - 1] ?? "";
     const shape = lineShape(line);
-    if (!shape || shape.anchors[0]?.dash || /^[^#]*?:( |$)/.test(line.trimEnd())) return undefined;
+    if (!shape || shape.anchors[0]?.dash) return undefined;
+    if (startsWithDashWithoutSpace(line.slice(shape.indent))) {
+      return this.problemAt(
+        this.offsetOfLine(number) + shape.indent,
+        `line ${number}: ${dashAdvice(line.slice(shape.indent))}`,
+      );
+    }
+    if (/^[^#]*?:( |$)/.test(line.trimEnd())) return undefined;
     if (/^["'[{]/.test(line.slice(shape.indent))) return undefined;
     let above: LineShape | undefined;
     for (let n = number - 1; n >= 1 && !above; n -= 1) above = lineShape(this.lineTexts[n - 1] ?? "");
@@ -595,7 +620,8 @@ function valueStart(line: string): number | undefined {
 /** The line with its text from `from` (to the end, or to `to`) put in double quotes. */
 function quoted(line: string, from: number, to?: number): string {
   const end = to ?? line.trimEnd().length;
-  return `${line.slice(0, from)}${JSON.stringify(line.slice(from, end))}${line.slice(end)}`.trim();
+  // Curly quotes around the text are no quotes to YAML: the straight ones replace them.
+  return `${line.slice(0, from)}${JSON.stringify(withoutCurlyQuotes(line.slice(from, end)))}${line.slice(end)}`.trim();
 }
 
 function listed(numbers: number[]): string {

@@ -1,0 +1,41 @@
+/**
+ * @jest-environment node
+ */
+import {
+  explainExpectedWarnings,
+  NO_NODES_EXPLAINED,
+} from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
+
+/** A reporter that records what it printed, in order. */
+function recorder() {
+  const printed: string[] = [];
+  return {
+    printed,
+    reporter: {
+      warn: (text: string) => printed.push(`warn ${text}`),
+      info: (text: string) => printed.push(`info ${text}`),
+    },
+  };
+}
+
+test("Gatsby's warning that the plugin generated no nodes is followed by the line saying it is expected", () => {
+  const { printed, reporter } = recorder();
+  explainExpectedWarnings(reporter);
+  const warning =
+    "The gatsby-plugin-cyrus-content plugin has generated no Gatsby nodes. Do you need it? This could also suggest the plugin is misconfigured.";
+  reporter.warn(warning);
+  expect(printed).toEqual([`warn ${warning}`, `info ${NO_NODES_EXPLAINED}`]);
+});
+
+test("other warnings are printed as they are, and setting up twice explains once", () => {
+  const { printed, reporter } = recorder();
+  explainExpectedWarnings(reporter);
+  explainExpectedWarnings(reporter);
+  reporter.warn("The gatsby-plugin-other plugin has generated no Gatsby nodes.");
+  reporter.warn("The gatsby-plugin-cyrus-content plugin has generated no Gatsby nodes.");
+  expect(printed).toEqual([
+    "warn The gatsby-plugin-other plugin has generated no Gatsby nodes.",
+    "warn The gatsby-plugin-cyrus-content plugin has generated no Gatsby nodes.",
+    `info ${NO_NODES_EXPLAINED}`,
+  ]);
+});

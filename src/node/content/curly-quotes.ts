@@ -1,0 +1,46 @@
+import { isMap, isScalar, isSeq, Scalar } from "yaml";
+import { locate, type LoadedFile, type Segment } from "./locate";
+import type { ContentProblem } from "./problems";
+
+/**
+ * Text pasted from a word processor comes in curly quotes (“Project Management”). YAML's quotes are
+ * the straight " and ': to YAML the curly ones are letters, so the page shows them as typed, which
+ * is seldom what was meant. The site still builds, so it is a warning; and where the check's own
+ * advice puts a text in quotes, it leaves such quotes out.
+ */
+
+/** An opening and a closing curly quote, as word processors pair them (English, German, French). */
+const WRAPPED = /^\s*([“‘„‚«‹])([^]*)([”’“‘»›])\s*$/;
+
+/** The text without the curly quotes around all of it (“x” → x); other text as it is. */
+export function withoutCurlyQuotes(text: string): string {
+  const wrapped = WRAPPED.exec(text);
+  return wrapped ? wrapped[2]! : text;
+}
+
+/** Each text of the file written in curly quotes from start to end. */
+export function curlyQuoteWarnings(file: LoadedFile): ContentProblem[] {
+  const warnings: ContentProblem[] = [];
+  const walk = (node: unknown, at: Segment[]): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) if (isScalar(pair.key)) walk(pair.value, [...at, String(pair.key.value)]);
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => walk(item, [...at, i]));
+    } else if (isScalar(node) && node.type === Scalar.PLAIN && typeof node.value === "string") {
+      const wrapped = WRAPPED.exec(node.value);
+      if (!wrapped) return;
+      const [, open, inner, close] = wrapped as unknown as [string, string, string, string];
+      const name = at[at.length - 1];
+      const written = typeof name === "string" ? `${name}: ${inner}` : `- ${inner}`;
+      warnings.push(
+        locate(
+          file,
+          at,
+          `the text is in curly quotes (${open} ${close}), which the page would show as typed: YAML's quotes are the straight " and '. If they are not meant to be seen, remove them: ${written}`,
+        ),
+      );
+    }
+  };
+  walk(file.doc.contents, []);
+  return warnings;
+}
