@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { writePageDataAtomically } from "./src/atomic-page-data";
 import { DevelopSession, type QueryArgs, type SourceArgs } from "./src/develop-session";
 import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
 import { explainExpectedWarnings } from "./src/expected-warnings";
@@ -44,6 +45,13 @@ export const onPreInit: GatsbyNode["onPreInit"] = (args) => {
   }
   explainExpectedWarnings(reporter);
   const root = process.cwd();
+  if (isDevelop()) {
+    try {
+      writePageDataAtomically(root);
+    } catch (error) {
+      reporter.warn(error instanceof Error ? error.message : String(error));
+    }
+  }
   const problems = checkAtStart(reporter, path.join(root, "data"));
   if (isDevelop() && problems.length === 0) {
     session = new DevelopSession(root, reporter, yaml());

@@ -42,6 +42,10 @@ export const INTERNALS = {
     name: "gatsby-source-filesystem's watcher and `create-file-node`",
     fix: adapt("src/file-nodes.ts"),
   },
+  pageData: {
+    name: "Gatsby's page-data writes",
+    fix: adapt("src/atomic-page-data.ts"),
+  },
   nodeChanges: {
     name: "Node changes and the queries in `gatsby develop`",
     fix: adapt("src/develop-session.ts"),
