@@ -280,6 +280,22 @@ describe("DevelopSession", () => {
     expect(given.at(-1)).toEqual({ node: "file-a", text: "title: Two\n" });
   });
 
+  test("of two hand-overs of one file, only the node Gatsby has now is made: an older text never comes after a newer one", async () => {
+    const session = started();
+    await session.attach(gatsby(new Map()), {});
+    // Saved with a slip, then put right at once: Gatsby made the File node twice and handed over both.
+    const slip = { ...nodeArgs(), loadNodeContent: async () => "titel: Two\n" };
+    const older = { ...slip, node: { ...slip.node, internal: { ...slip.node.internal, contentDigest: "slip" } } };
+    write("title: Three\n");
+    const newer = nodeArgs();
+    problems = [problem(FILE)];
+    const first = session.transform({ ...older, getNode: () => newer.node }, {});
+    problems = [];
+    await Promise.all([first, session.transform({ ...newer, getNode: () => newer.node }, {})]);
+    expect(given).toEqual([{ node: "file-a", text: "title: Three\n" }]);
+    expect(session.lastGood.isHeld(FILE)).toBe(false);
+  });
+
   test("before the queries, the session waits for Gatsby to hand over the file that put a held file right", async () => {
     const { session, cache } = await heldUntilServiceB();
     // The queries are about to run before Gatsby's watcher has made the service's File node; it comes meanwhile.

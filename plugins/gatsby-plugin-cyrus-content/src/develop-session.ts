@@ -97,6 +97,8 @@ export class DevelopSession {
   private readonly decided = new Map<string, Decided>();
   /** Files Gatsby handed over whose nodes are being made. */
   private readonly transforming = new Set<Promise<void>>();
+  /** The last hand-over of each file (from the project root), which the next one of that file waits for. */
+  private readonly turns = new Map<string, Promise<void>>();
   private source: SourceArgs | undefined;
   private readonly fileNodes: FileNodeSync;
   /** The transformer's plugin options, as Gatsby passes them. */
@@ -158,12 +160,18 @@ export class DevelopSession {
   /** onCreateNode of a YAML file: the transformer gets the text chosen for it (src/last-good.ts). */
   async transform(args: TransformArgs, options: unknown): Promise<void> {
     this.pluginOptions = options;
-    const making = this.makeNodes(args, options);
+    // One file's hand-overs one after another, in the order Gatsby made them.
+    const file = this.fileOf(args.node.absolutePath);
+    const making = (this.turns.get(file) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.makeNodes(args, options));
+    this.turns.set(file, making);
     this.transforming.add(making);
     try {
       await making;
     } finally {
       this.transforming.delete(making);
+      if (this.turns.get(file) === making) this.turns.delete(file);
     }
     // The report (terminal, overlay), after the nodes: it reads all of data/ (shared with the watcher).
     this.check.run();
@@ -181,22 +189,32 @@ export class DevelopSession {
   private async makeNodes(args: TransformArgs, options: unknown): Promise<void> {
     const { node } = args;
     const file = this.fileOf(node.absolutePath);
+    if (this.superseded(args)) return;
     const text = await args.loadNodeContent(node);
     // The decision: this very text. The file on disk may be another by now (saved again meanwhile):
     // a broken text must not reach the transformer because the file was put right after it was read.
     // A text already known to be good needs no check (start-up reads every file as it is).
     const problems = text === this.lastGood.get(file) ? [] : this.problemsOfText(file, text);
+    if (this.superseded(args)) return;
     const decision = this.lastGood.choose(file, node.id, text, problems);
     try {
       if (decision.use !== "none") await runTransformer(this.transformer, args, options, decision.text);
     } finally {
-      // Gatsby hands over the nodes of two quick saves (or of its watcher and src/file-nodes.ts) without
-      // waiting, and the older one's work can end last: it must not stand for the node Gatsby has now.
-      const current = args.getNode?.(node.id);
-      if (!current || current.internal.contentDigest === node.internal.contentDigest) {
+      if (!this.superseded(args)) {
         this.decided.set(file, { text, modifiedTime: node.modifiedTime, contentDigest: node.internal.contentDigest });
       }
     }
+  }
+
+  /**
+   * Gatsby has made the file's File node again since it handed this one over (two quick saves, or its
+   * watcher and src/file-nodes.ts; it does not wait for onCreateNode): the newer node's own hand-over
+   * makes the nodes. An older one's work that ended last put back the text before a fix (a page kept
+   * "(edited)"), or stood for the node Gatsby has now (a held dropdown waited for a file Gatsby had).
+   */
+  private superseded({ node, getNode }: TransformArgs): boolean {
+    const current = getNode?.(node.id);
+    return current !== undefined && current.internal.contentDigest !== node.internal.contentDigest;
   }
 
   /** sourceNodes: Gatsby's cache; the files a previous run left held back are read again before the first queries. */
