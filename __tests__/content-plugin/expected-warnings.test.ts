@@ -4,6 +4,7 @@
 import {
   explainExpectedWarnings,
   NO_NODES_EXPLAINED,
+  PG_NATIVE_EXPLAINED,
 } from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
 
 /** A reporter that records what it printed, in order. */
@@ -25,6 +26,16 @@ test("Gatsby's warning that the plugin generated no nodes is followed by the lin
     "The gatsby-plugin-cyrus-content plugin has generated no Gatsby nodes. Do you need it? This could also suggest the plugin is misconfigured.";
   reporter.warn(warning);
   expect(printed).toEqual([`warn ${warning}`, `info ${NO_NODES_EXPLAINED}`]);
+});
+
+test("webpack's warning that the enquiry Function's bundle cannot resolve pg-native is followed by the line saying it is expected", () => {
+  const { printed, reporter } = recorder();
+  explainExpectedWarnings(reporter);
+  // As gatsby build printed it (reportWebpackWarnings of Gatsby's Functions).
+  const warning =
+    "../site/node_modules/pg/lib/native/client.js Module not found: Can't resolve 'pg-native' in '/site/node_modules/pg/lib/native'";
+  reporter.warn(warning);
+  expect(printed).toEqual([`warn ${warning}`, `info ${PG_NATIVE_EXPLAINED}`]);
 });
 
 test("other warnings are printed as they are, and setting up twice explains once", () => {

@@ -8,7 +8,12 @@
  * `npm run build` and the other site tests cover.
  */
 import fs from "node:fs";
-import { NO_NODES_EXPLAINED, NO_NODES_WARNING } from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
+import {
+  NO_NODES_EXPLAINED,
+  NO_NODES_WARNING,
+  PG_NATIVE_EXPLAINED,
+  PG_NATIVE_WARNING,
+} from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
 import { ROOT_REDIRECT_EXPLAINED } from "../../src/node/root-redirect";
 import { copyProject, plainText, runGatsby, waitFor } from "../support/project-copy";
 
@@ -18,6 +23,8 @@ const EXPLAINED = [
   { warning: new RegExp(`^${NO_NODES_WARNING}`), explanation: NO_NODES_EXPLAINED },
   // "/" is a page and a redirect on purpose (src/node/root-redirect.ts).
   { warning: /^There are routes that match both page and redirect/, explanation: ROOT_REDIRECT_EXPLAINED },
+  // pg's optional native binding, which the enquiry Function's bundle cannot resolve (same file).
+  { warning: PG_NATIVE_WARNING, explanation: PG_NATIVE_EXPLAINED },
 ];
 
 const LEVELS = /(?= (?:success|info|warn|ERROR|error|verbose) )/;

@@ -16,11 +16,28 @@ export const NO_NODES_EXPLAINED =
   `The warning above about ${PLUGIN} is expected: the content's nodes (ServicesYaml, SiteYaml, ...) ` +
   "are made by it in gatsby-transformer-yaml's name, so Gatsby counts none as its own. There is nothing to do.";
 
+/**
+ * Gatsby's bundle of the enquiry Function takes in pg (the PostgreSQL client of the enquiry store),
+ * whose optional native binding, pg-native, is not installed: webpack warns that it cannot resolve it.
+ * pg uses it only when asked for `pg.native`, which the store never does.
+ */
+export const PG_NATIVE_WARNING = /Can't resolve 'pg-native'/;
+
+export const PG_NATIVE_EXPLAINED =
+  "The warning above about pg-native is expected: it is an optional part of pg, the PostgreSQL client of " +
+  "the enquiry store, which uses pg's own JavaScript client instead. There is nothing to do.";
+
+/** Each warning that must stay, and the line printed right after it. */
+const EXPECTED: Array<{ matches: (text: string) => boolean; explanation: string }> = [
+  { matches: (text) => text.startsWith(NO_NODES_WARNING), explanation: NO_NODES_EXPLAINED },
+  { matches: (text) => PG_NATIVE_WARNING.test(text), explanation: PG_NATIVE_EXPLAINED },
+];
+
 const WRAPPED = Symbol.for(`${PLUGIN}/explains-warnings`);
 
 /**
- * Makes `reporter` (Gatsby's singleton, through which Gatsby prints that warning) print
- * NO_NODES_EXPLAINED right after it. Once per reporter.
+ * Makes `reporter` (Gatsby's singleton, through which Gatsby prints those warnings) print each one's
+ * explanation right after it. Once per reporter.
  */
 export function explainExpectedWarnings(reporter: Pick<ContentReporter, "warn" | "info">): void {
   const marked = reporter as typeof reporter & { [WRAPPED]?: true };
@@ -29,7 +46,8 @@ export function explainExpectedWarnings(reporter: Pick<ContentReporter, "warn" |
   const warn = reporter.warn.bind(reporter);
   reporter.warn = (text: string) => {
     const printed = warn(text);
-    if (typeof text === "string" && text.startsWith(NO_NODES_WARNING)) reporter.info(NO_NODES_EXPLAINED);
+    const expected = typeof text === "string" ? EXPECTED.find((e) => e.matches(text)) : undefined;
+    if (expected) reporter.info(expected.explanation);
     return printed;
   };
 }
