@@ -97,8 +97,6 @@ export class DevelopSession {
   private readonly decided = new Map<string, Decided>();
   /** Files Gatsby handed over whose nodes are being made. */
   private readonly transforming = new Set<Promise<void>>();
-  /** The last hand-over of each file (from the project root), which the next one of that file waits for. */
-  private readonly turns = new Map<string, Promise<void>>();
   private source: SourceArgs | undefined;
   private readonly fileNodes: FileNodeSync;
   /** The transformer's plugin options, as Gatsby passes them. */
@@ -160,18 +158,12 @@ export class DevelopSession {
   /** onCreateNode of a YAML file: the transformer gets the text chosen for it (src/last-good.ts). */
   async transform(args: TransformArgs, options: unknown): Promise<void> {
     this.pluginOptions = options;
-    // One file's hand-overs one after another, in the order Gatsby made them.
-    const file = this.fileOf(args.node.absolutePath);
-    const making = (this.turns.get(file) ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => this.makeNodes(args, options));
-    this.turns.set(file, making);
+    const making = this.makeNodes(args, options);
     this.transforming.add(making);
     try {
       await making;
     } finally {
       this.transforming.delete(making);
-      if (this.turns.get(file) === making) this.turns.delete(file);
     }
     // The report (terminal, overlay), after the nodes: it reads all of data/ (shared with the watcher).
     this.check.run();
