@@ -1,0 +1,118 @@
+/**
+ * npm run release (tools/release/) end to end, with real git, the real build and nginx: a first
+ * release from nothing, a text change built with the first one's caches and node_modules, a commit
+ * with a content error that never goes live, the list, the lock, and a rollback.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { startReleaseSite, type ReleaseSite } from "./support/release-site";
+
+const HEADING = "Welcome to Cyrus";
+const CHANGED = "Welcome to Cyrus, the second release";
+// The builds run on a busy 2-core CI machine: bounds, not measures.
+jest.setTimeout(15 * 60_000);
+
+let site: ReleaseSite;
+const status = () =>
+  JSON.parse(fs.readFileSync(path.join(site.root, "shared", "release-status.json"), "utf8")) as {
+    state: string;
+    live?: { commit: string; title: string };
+    underway?: unknown;
+    lastFailure?: { commit: string; step: string; message: string };
+  };
+const lockFile = () => path.join(site.root, "shared", "release.lock");
+
+beforeAll(async () => {
+  site = await startReleaseSite();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+let firstCommit = "";
+let secondCommit = "";
+
+test("a first release from nothing builds the branch head and nginx serves it", async () => {
+  const result = await site.release();
+  console.log(`first release: ${result.seconds.toFixed(0)} s`);
+  expect(result.output).toContain("is live");
+  expect(result.code).toBe(0);
+  const home = await site.page("/home");
+  expect(home.status).toBe(200);
+  expect(home.text).toContain(HEADING);
+  expect(home.text).not.toContain(CHANGED);
+  expect(fs.existsSync(site.npmCiMarker)).toBe(false);
+  // No earlier release: the service is started on this one.
+  expect(site.restarts()).toHaveLength(1);
+  const s = status();
+  expect(s.state).toBe("live");
+  expect(s.underway).toBeUndefined();
+  firstCommit = s.live!.commit;
+  expect(fs.existsSync(lockFile())).toBe(false);
+});
+
+test("a pushed text change goes live, built with the previous build's caches and node_modules", async () => {
+  secondCommit = site.push("data/home/home.yaml", (t) => t.replace(`"${HEADING}"`, `"${CHANGED}"`), "Home: new welcome");
+  const result = await site.release();
+  console.log(`warm release: ${result.seconds.toFixed(0)} s`);
+  expect(result.code).toBe(0);
+  expect((await site.page("/home")).text).toContain(CHANGED);
+  expect(fs.existsSync(site.npmCiMarker)).toBe(false);
+  expect(result.output).toMatch(/"dependencies":\{"\.":"linked from [^"]+","admin":"linked from/);
+  expect(result.output).toContain('"caches":{"cache":true,"public":true}');
+  // Only data/ changed: the service keeps running.
+  expect(site.restarts()).toHaveLength(1);
+  expect(status().live).toMatchObject({ commit: secondCommit, title: "Home: new welcome" });
+});
+
+test("a commit with a content error is not built; the live site and the status say why", async () => {
+  const bad = site.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, "title: 12"), "Home: title");
+  const result = await site.release();
+  expect(result.code).toBe(1);
+  expect(result.output).toContain("content check failed");
+  expect((await site.page("/home")).text).toContain(CHANGED);
+  const s = status();
+  expect(s.state).toBe("live");
+  expect(s.live?.commit).toBe(secondCommit);
+  expect(s.lastFailure).toMatchObject({ commit: bad, step: "content check" });
+  expect(s.lastFailure?.message).toMatch(/data\/home\/home\.yaml:\d+:\d+, field "title"/);
+  expect(s.lastFailure?.message).toContain("put the whole text in double quotes");
+  // No path of the server in what editors will read.
+  expect(s.lastFailure?.message).not.toContain(site.root);
+  expect(fs.readdirSync(path.join(site.root, "releases"))).toHaveLength(2);
+});
+
+test("--list shows the releases, the live one marked", async () => {
+  const { code, output } = await site.release(["--list"]);
+  expect(code).toBe(0);
+  const lines = output.trim().split("\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(new RegExp(`^\\* \\S+-${secondCommit.slice(0, 7)}  ${secondCommit.slice(0, 12)} .*Home: new welcome  \\(live\\)$`));
+  expect(lines[1]).toMatch(new RegExp(`^  \\S+-${firstCommit.slice(0, 7)}  ${firstCommit.slice(0, 12)} `));
+});
+
+test("a lock held by a live process refuses a second release with a clear message", async () => {
+  fs.writeFileSync(lockFile(), JSON.stringify({ pid: process.pid, since: "2026-01-01T00:00:00Z" }));
+  const { code, output } = await site.release(["--rollback"]);
+  expect(code).toBe(3);
+  expect(output).toContain(`another release is running (pid ${process.pid}`);
+  expect((await site.page("/home")).text).toContain(CHANGED);
+  fs.rmSync(lockFile());
+});
+
+test("a lock left by a killed release is taken over; --rollback serves the previous release in seconds", async () => {
+  // A pid that certainly belongs to no process any more: a child that has exited.
+  const { spawnSync } = await import("node:child_process");
+  const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" }).stdout.trim();
+  fs.writeFileSync(lockFile(), JSON.stringify({ pid: Number(gone), since: "2026-01-01T00:00:00Z" }));
+  const result = await site.release(["--rollback"]);
+  console.log(`rollback: ${result.seconds.toFixed(1)} s`);
+  expect(result.code).toBe(0);
+  expect(result.output).toContain("taking it over");
+  const home = await site.page("/home");
+  expect(home.text).toContain(HEADING);
+  expect(home.text).not.toContain(CHANGED);
+  expect(status().live?.commit).toBe(firstCommit);
+  expect(fs.existsSync(lockFile())).toBe(false);
+  expect(result.seconds).toBeLessThan(30);
+});

@@ -1,0 +1,62 @@
+/**
+ * npm run release [-- --commit <sha|branch>]   build a commit (default: the branch's head) and put it live
+ * npm run release -- --list                    the releases kept, the live one marked
+ * npm run release -- --rollback                back to the release before the live one (no build)
+ * Settings: RELEASE_* variables, or <root>/shared/release.env (docs/deployment.md, "Releases").
+ */
+import { parseArgs } from "node:util";
+import { currentId, listReleases } from "./layout";
+import { LockedError } from "./lock";
+import { release, rollback } from "./release";
+import { readSettings } from "./settings";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      commit: { type: "string" },
+      list: { type: "boolean" },
+      rollback: { type: "boolean" },
+      root: { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log("usage: npm run release -- [--commit <sha|branch>] | --list | --rollback  [--root <folder>]");
+    return 0;
+  }
+  if (values.list) {
+    const root = values.root ?? process.env.RELEASE_ROOT;
+    if (!root) throw new Error("RELEASE_ROOT is not set");
+    const live = currentId(root);
+    const releases = listReleases(root);
+    if (releases.length === 0) console.log("no releases yet");
+    for (const info of releases.reverse()) {
+      console.log(
+        `${info.id === live ? "*" : " "} ${info.id}  ${info.commit.slice(0, 12)}  ${info.builtAt}  ${info.title}${info.id === live ? "  (live)" : ""}`,
+      );
+    }
+    return 0;
+  }
+  const settings = readSettings(process.env, values.root);
+  const started = Date.now();
+  if (values.rollback) {
+    const info = await rollback(settings);
+    console.log(`release: rolled back to ${info.id} (${info.title}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  const result = await release(settings, values.commit);
+  console.log(
+    `release: ${result.info.id} (${result.info.title}) is live after ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `release: ${JSON.stringify({ dependencies: result.dependencies, caches: result.caches, serviceRestarted: result.serviceRestarted, seconds: result.seconds })}`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    const step = error instanceof Error && "step" in error ? `${String(error.step)} failed: ` : "";
+    console.error(`release: ${error instanceof LockedError ? "" : step}${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = error instanceof LockedError ? 3 : 1;
+  },
+);

@@ -1,0 +1,66 @@
+/**
+ * Child processes of a release: their output goes to the release's own output as it comes (an
+ * operator watches a build), and its end is kept for the status file and the error message.
+ */
+import { spawn } from "node:child_process";
+
+export interface Outcome {
+  code: number;
+  /** The last 64 KiB of stdout and stderr together. */
+  output: string;
+}
+
+export class StepError extends Error {
+  constructor(
+    readonly step: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const KEEP = 64 * 1024;
+// nginx and systemctl live in sbin, which a non-root user's PATH often leaves out.
+const PATH_EXTRA = ":/usr/local/sbin:/usr/sbin:/sbin";
+
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): Promise<Outcome> {
+  const env = { ...(options.env ?? process.env) };
+  env.PATH = `${env.PATH ?? "/usr/bin:/bin"}${PATH_EXTRA}`;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const take = (chunk: Buffer) => {
+      if (!options.quiet) process.stdout.write(chunk);
+      output = (output + chunk.toString()).slice(-KEEP);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    child.on("error", (error) => resolve({ code: 127, output: `${output}${error.message}` }));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+/** A configured shell command with {placeholders} filled in (values are paths and ids, quoted). */
+export function shell(
+  template: string,
+  values: Record<string, string>,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): Promise<Outcome> {
+  const command = template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? `'${(values[key] ?? "").replace(/'/g, "'\\''")}'` : whole,
+  );
+  return run("sh", ["-c", command], options);
+}
+
+/** Runs and throws a StepError with the output's end when the command fails. */
+export async function must(step: string, pending: Promise<Outcome>): Promise<Outcome> {
+  const outcome = await pending;
+  if (outcome.code !== 0) throw new StepError(step, lastLines(outcome.output, 40) || `exit code ${outcome.code}`);
+  return outcome;
+}
+
+export const lastLines = (text: string, count: number): string => text.trimEnd().split("\n").slice(-count).join("\n");

@@ -1,0 +1,83 @@
+/**
+ * The release root, as Capistrano lays it out:
+ *   releases/<id>/   one checkout each (id: UTC time and short commit), built in place, with
+ *                    .release.json (its commit, title, time and build) once it is ready
+ *   current          a symlink to the live release, replaced atomically
+ *   shared/          what outlives releases: the git mirror, the lock, the status, the settings
+ * nginx serves current/public through current/nginx/cyrus.conf; the service runs in current/.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export interface ReleaseInfo {
+  id: string;
+  commit: string;
+  title: string;
+  /** When the commit was made, and when the release was built (ISO). */
+  commitTime: string;
+  builtAt: string;
+  /** Gatsby's webpack compilation hash: every page of the build carries it. */
+  buildHash: string;
+}
+
+export const paths = (root: string) => ({
+  releases: path.join(root, "releases"),
+  current: path.join(root, "current"),
+  shared: path.join(root, "shared"),
+  mirror: path.join(root, "shared", "repo.git"),
+  lock: path.join(root, "shared", "release.lock"),
+  status: path.join(root, "shared", "release-status.json"),
+});
+
+export const INFO_FILE = ".release.json";
+
+export function releaseId(commit: string, now = new Date()): string {
+  return `${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}-${commit.slice(0, 7)}`;
+}
+
+export function readInfo(dir: string): ReleaseInfo | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, INFO_FILE), "utf8")) as ReleaseInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written last, whole, then renamed into place: a folder without it is not a release. */
+export function writeJsonAtomically(file: string, value: unknown): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
+  fs.renameSync(temp, file);
+}
+
+/** The ready releases, oldest first (ids sort by time). */
+export function listReleases(root: string): ReleaseInfo[] {
+  const { releases } = paths(root);
+  if (!fs.existsSync(releases)) return [];
+  return fs
+    .readdirSync(releases)
+    .sort()
+    .map((id) => readInfo(path.join(releases, id)))
+    .filter((info): info is ReleaseInfo => info !== undefined);
+}
+
+/** The id of the live release, or undefined before the first. */
+export function currentId(root: string): string | undefined {
+  try {
+    return path.basename(fs.readlinkSync(paths(root).current));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Points `current` at a release: a new symlink under a temporary name, renamed over the old one
+ * (rename is atomic, so nginx and the service always find one whole release there).
+ */
+export function switchCurrent(root: string, id: string): void {
+  const { current, releases } = paths(root);
+  const temp = `${current}.${process.pid}.tmp`;
+  fs.rmSync(temp, { force: true });
+  fs.symlinkSync(path.join(releases, id), temp);
+  fs.renameSync(temp, current);
+}

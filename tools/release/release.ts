@@ -1,0 +1,204 @@
+/**
+ * One release, and a rollback: the steps of docs/deployment.md ("Releases") in order, under the lock,
+ * with the status file kept up to date. A failure before the switch leaves the live release alone;
+ * a failure after it (reload, restart, live check) switches back by itself.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried } from "./build";
+import { installDependencies } from "./dependencies";
+import { StepError } from "./exec";
+import { changed, checkout, resolveCommit, updateMirror } from "./git";
+import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
+import { acquireLock } from "./lock";
+import {
+  currentId,
+  INFO_FILE,
+  listReleases,
+  paths,
+  readInfo,
+  releaseId,
+  switchCurrent,
+  writeJsonAtomically,
+  type ReleaseInfo,
+} from "./layout";
+import type { Settings } from "./settings";
+import { cleanMessage, writeStatus, type CommitRef } from "./status";
+
+export interface ReleaseResult {
+  info: ReleaseInfo;
+  dependencies: Record<string, string>;
+  caches: { cache: boolean; public: boolean };
+  serviceRestarted: boolean;
+  seconds: Record<string, number>;
+}
+
+const liveRef = (info: ReleaseInfo) => ({ id: info.id, commit: info.commit, title: info.title, time: info.commitTime });
+
+/** Folders left by a release that never finished (killed): not releases, and not in the way. */
+function removeUnfinished(root: string): void {
+  const { releases } = paths(root);
+  const live = currentId(root);
+  for (const id of fs.readdirSync(releases)) {
+    if (id !== live && !fs.existsSync(path.join(releases, id, INFO_FILE))) {
+      console.log(`release: removing ${id}, left unfinished by an earlier release`);
+      fs.rmSync(path.join(releases, id), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Keeps the newest `keep` releases and the live one. */
+function prune(root: string, keep: number): void {
+  const live = currentId(root);
+  const ready = listReleases(root).map((info) => info.id);
+  for (const id of ready.slice(0, Math.max(0, ready.length - keep))) {
+    if (id !== live) fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
+  }
+}
+
+/** Where the build caches come from: the newest release that still has Gatsby's .cache, else the live one. */
+function cacheSource(root: string): string | undefined {
+  const { releases } = paths(root);
+  const withCache = listReleases(root)
+    .reverse()
+    .find((info) => fs.existsSync(path.join(releases, info.id, ".cache")));
+  const id = withCache?.id ?? currentId(root);
+  return id ? path.join(releases, id) : undefined;
+}
+
+export async function release(settings: Settings, ref?: string): Promise<ReleaseResult> {
+  const { root } = settings;
+  const p = paths(root);
+  fs.mkdirSync(p.releases, { recursive: true });
+  fs.mkdirSync(p.shared, { recursive: true });
+  const unlock = acquireLock(p.lock);
+  const seconds: Record<string, number> = {};
+  let started = Date.now();
+  let target: CommitRef = { commit: "", title: "", time: "" };
+  let stepName = "fetch";
+  let dir: string | undefined;
+  let carried: Carried | undefined;
+  const step = (name: string) => {
+    seconds[stepName] = (Date.now() - started) / 1000;
+    started = Date.now();
+    stepName = name;
+    console.log(`release: ${name}`);
+    writeStatus(p.status, { state: "releasing", underway: { ...target, startedAt: new Date().toISOString(), step: name } });
+  };
+  try {
+    removeUnfinished(root);
+    step("fetch");
+    await updateMirror(settings.repo, p.mirror);
+    target = await resolveCommit(p.mirror, ref ?? settings.branch);
+    const id = releaseId(target.commit);
+    dir = path.join(p.releases, id);
+    const previousId = currentId(root);
+    const previous = previousId ? readInfo(path.join(p.releases, previousId)) : undefined;
+    const previousDir = previousId ? path.join(p.releases, previousId) : undefined;
+
+    step("checkout");
+    await checkout(p.mirror, target.commit, dir);
+    step("dependencies");
+    const dependencies = await installDependencies(
+      dir,
+      [previousDir, settings.seedNodeModules],
+      settings.npmCi,
+      settings.buildEnv,
+    );
+    step("content check");
+    await checkContent(dir, settings.buildEnv);
+    step("caches");
+    carried = await carryCaches(dir, cacheSource(root));
+    step("build");
+    await build(dir, settings.buildEnv);
+    step("site check");
+    await checkRoutes(dir, settings.buildEnv);
+    const info: ReleaseInfo = {
+      id,
+      commit: target.commit,
+      title: target.title,
+      commitTime: target.time,
+      builtAt: new Date().toISOString(),
+      buildHash: buildHash(dir),
+    };
+    step("nginx");
+    await renderNginx(dir, settings);
+    writeJsonAtomically(path.join(dir, INFO_FILE), info);
+
+    step("switch");
+    const serviceChanged =
+      !previous || (await changed(p.mirror, previous.commit, target.commit, settings.servicePaths));
+    await goLive(settings, info, previous, serviceChanged);
+    seconds[stepName] = (Date.now() - started) / 1000;
+    prune(root, settings.keep);
+    writeStatus(p.status, { state: "live", live: liveRef(info), underway: undefined });
+    return {
+      info,
+      dependencies,
+      caches: { cache: carried.cache, public: carried.public },
+      serviceRestarted: serviceChanged,
+      seconds,
+    };
+  } catch (error) {
+    carried?.giveBack();
+    if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
+    const message = cleanMessage(error instanceof Error ? error.message : String(error), dir ? [dir, root] : [root]);
+    const failedStep = error instanceof StepError ? error.step : stepName;
+    writeStatus(p.status, {
+      state: currentId(root) ? "live" : "failed",
+      underway: undefined,
+      lastFailure: { ...target, at: new Date().toISOString(), step: failedStep, message },
+    });
+    throw new StepError(failedStep, message);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * Switch, reload, restart when needed, live check; on any failure, back to `previous` (or to no
+ * release at all for a first one) and the error passed on.
+ */
+async function goLive(
+  settings: Settings,
+  info: ReleaseInfo,
+  previous: ReleaseInfo | undefined,
+  restart: boolean,
+): Promise<void> {
+  const { root } = settings;
+  const dir = path.join(paths(root).releases, info.id);
+  switchCurrent(root, info.id);
+  try {
+    await reloadNginx(dir, settings);
+    if (restart) await restartService(dir, settings);
+    await checkLive(settings.liveUrl, info.buildHash, settings.liveTimeoutMs);
+  } catch (error) {
+    console.error(`release: ${(error as Error).message}\nrelease: switching back`);
+    if (previous) switchCurrent(root, previous.id);
+    else fs.rmSync(paths(root).current, { force: true });
+    const back = previous ? path.join(paths(root).releases, previous.id) : dir;
+    await reloadNginx(back, settings).catch((e: Error) => console.error(`release: reload after switching back: ${e.message}`));
+    if (restart && previous) await restartService(back, settings).catch((e: Error) => console.error(e.message));
+    throw error;
+  }
+}
+
+/** Back to the release before the live one: no build, a switch and a reload. */
+export async function rollback(settings: Settings): Promise<ReleaseInfo> {
+  const { root } = settings;
+  const p = paths(root);
+  const unlock = acquireLock(p.lock);
+  try {
+    const releases = listReleases(root);
+    const index = releases.findIndex((info) => info.id === currentId(root));
+    const current = releases[index];
+    const target = index > 0 ? releases[index - 1] : undefined;
+    if (!current || !target) throw new Error("there is no earlier release to roll back to (npm run release -- --list)");
+    const restart = await changed(p.mirror, current.commit, target.commit, settings.servicePaths);
+    await goLive(settings, target, current, restart);
+    writeStatus(p.status, { state: "live", live: liveRef(target) });
+    return target;
+  } finally {
+    unlock();
+  }
+}
