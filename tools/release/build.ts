@@ -6,6 +6,10 @@
  * from the live release (nothing reads it once built; moved back if this release fails), public/ is
  * copied (the live release keeps serving its own). Without them the build is a cold one: slower,
  * same result.
+ *
+ * Both record absolute paths (webpack's module ids, the data store's file nodes): a build in a new
+ * folder each time would find nothing in them. So every release is built at the same path,
+ * <root>/build, and renamed to releases/<id> afterwards (a rename: no copy).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,8 +18,8 @@ import { must, run, StepError } from "./exec";
 export interface Carried {
   cache: boolean;
   public: boolean;
-  /** Puts .cache back where it came from (after a failure). */
-  giveBack(): void;
+  /** Puts .cache back where it came from (after a failure), from the folder that now holds it. */
+  giveBack(holder: string): void;
 }
 
 export async function carryCaches(dir: string, previous: string | undefined): Promise<Carried> {
@@ -26,7 +30,8 @@ export async function carryCaches(dir: string, previous: string | undefined): Pr
     fs.renameSync(cache, path.join(dir, ".cache"));
     carried.cache = true;
     carried.giveBack = () => {
-      if (fs.existsSync(path.join(dir, ".cache")) && !fs.existsSync(cache)) fs.renameSync(path.join(dir, ".cache"), cache);
+      if (fs.existsSync(path.join(dir, ".cache")) && !fs.existsSync(cache))
+        fs.renameSync(path.join(dir, ".cache"), cache);
     };
   }
   if (fs.existsSync(path.join(previous, "public"))) {
@@ -61,7 +66,11 @@ export function buildHash(dir: string): string {
 export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   const { output } = await must(
     "site check",
-    run(process.execPath, ["--import", "tsx", path.join(__dirname, "list-routes.ts"), dir], { cwd: dir, env, quiet: true }),
+    run(process.execPath, ["--import", "tsx", path.join(__dirname, "list-routes.ts"), dir], {
+      cwd: dir,
+      env,
+      quiet: true,
+    }),
   );
   const routes = JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as string[];
   const missing = routes.filter((route) => !fs.existsSync(path.join(dir, "public", route, "index.html")));

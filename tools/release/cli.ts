@@ -41,7 +41,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   if (values.rollback) {
     const info = await rollback(settings);
-    console.log(`release: rolled back to ${info.id} (${info.title}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `release: rolled back to ${info.id} (${info.title}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return 0;
   }
   const result = await release(settings, values.commit);
@@ -56,7 +58,9 @@ main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
     const step = error instanceof Error && "step" in error ? `${String(error.step)} failed: ` : "";
-    console.error(`release: ${error instanceof LockedError ? "" : step}${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `release: ${error instanceof LockedError ? "" : step}${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exitCode = error instanceof LockedError ? 3 : 1;
   },
 );

@@ -53,7 +53,10 @@ export async function installDependencies(
     } else {
       console.log(`release: ${pkg}/package-lock.json changed (or no earlier install): ${npmCi}`);
       // The dev dependencies too: the build needs them (npm ci would leave them out under NODE_ENV=production).
-      await must("dependencies", shell(npmCi, {}, { cwd: path.join(dir, pkg), env: { ...env, NODE_ENV: "development" } }));
+      await must(
+        "dependencies",
+        shell(npmCi, {}, { cwd: path.join(dir, pkg), env: { ...env, NODE_ENV: "development" } }),
+      );
       done[pkg] = "npm ci";
     }
     fs.writeFileSync(path.join(dir, pkg, NODE_MARK), `${process.versions.node.split(".")[0]}\n`);

@@ -11,7 +11,8 @@ const git = (args: string[], cwd?: string) => run("git", args, { cwd, quiet: tru
 
 export async function updateMirror(repo: string, mirror: string): Promise<void> {
   if (!fs.existsSync(mirror)) await must("fetch", git(["clone", "--quiet", "--mirror", repo, mirror]));
-  else await must("fetch", git(["--git-dir", mirror, "fetch", "--quiet", "--prune", "--force", repo, "+refs/*:refs/*"]));
+  else
+    await must("fetch", git(["--git-dir", mirror, "fetch", "--quiet", "--prune", "--force", repo, "+refs/*:refs/*"]));
 }
 
 export async function resolveCommit(mirror: string, ref: string): Promise<CommitRef> {

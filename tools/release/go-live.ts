@@ -61,5 +61,8 @@ export async function checkLive(liveUrl: string, hash: string, timeoutMs: number
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new StepError("live check", `${liveUrl}/home did not serve build ${hash} within ${timeoutMs / 1000} s (${last})`);
+  throw new StepError(
+    "live check",
+    `${liveUrl}/home did not serve build ${hash} within ${timeoutMs / 1000} s (${last})`,
+  );
 }

@@ -2,6 +2,7 @@
  * The release root, as Capistrano lays it out:
  *   releases/<id>/   one checkout each (id: UTC time and short commit), built in place, with
  *                    .release.json (its commit, title, time and build) once it is ready
+ *   build/           the release being built (always this path, for the build caches' sake)
  *   current          a symlink to the live release, replaced atomically
  *   shared/          what outlives releases: the git mirror, the lock, the status, the settings
  * nginx serves current/public through current/nginx/cyrus.conf; the service runs in current/.
@@ -25,6 +26,8 @@ export const paths = (root: string) => ({
   current: path.join(root, "current"),
   shared: path.join(root, "shared"),
   mirror: path.join(root, "shared", "repo.git"),
+  /** Where each release is built before it is renamed to releases/<id> (build.ts says why). */
+  build: path.join(root, "build"),
   lock: path.join(root, "shared", "release.lock"),
   status: path.join(root, "shared", "release-status.json"),
 });
@@ -32,7 +35,10 @@ export const paths = (root: string) => ({
 export const INFO_FILE = ".release.json";
 
 export function releaseId(commit: string, now = new Date()): string {
-  return `${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}-${commit.slice(0, 7)}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}-${commit.slice(0, 7)}`;
 }
 
 export function readInfo(dir: string): ReleaseInfo | undefined {

@@ -37,7 +37,11 @@ const liveRef = (info: ReleaseInfo) => ({ id: info.id, commit: info.commit, titl
 
 /** Folders left by a release that never finished (killed): not releases, and not in the way. */
 function removeUnfinished(root: string): void {
-  const { releases } = paths(root);
+  const { releases, build } = paths(root);
+  if (fs.existsSync(build)) {
+    console.log("release: removing build/, left unfinished by an earlier release");
+    fs.rmSync(build, { recursive: true, force: true });
+  }
   const live = currentId(root);
   for (const id of fs.readdirSync(releases)) {
     if (id !== live && !fs.existsSync(path.join(releases, id, INFO_FILE))) {
@@ -76,6 +80,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
   let started = Date.now();
   let target: CommitRef = { commit: "", title: "", time: "" };
   let stepName = "fetch";
+  // Where the release is now: build/ until it is built, then releases/<id>.
   let dir: string | undefined;
   let carried: Carried | undefined;
   const step = (name: string) => {
@@ -83,7 +88,10 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     started = Date.now();
     stepName = name;
     console.log(`release: ${name}`);
-    writeStatus(p.status, { state: "releasing", underway: { ...target, startedAt: new Date().toISOString(), step: name } });
+    writeStatus(p.status, {
+      state: "releasing",
+      underway: { ...target, startedAt: new Date().toISOString(), step: name },
+    });
   };
   try {
     removeUnfinished(root);
@@ -91,7 +99,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     await updateMirror(settings.repo, p.mirror);
     target = await resolveCommit(p.mirror, ref ?? settings.branch);
     const id = releaseId(target.commit);
-    dir = path.join(p.releases, id);
+    dir = p.build;
     const previousId = currentId(root);
     const previous = previousId ? readInfo(path.join(p.releases, previousId)) : undefined;
     const previousDir = previousId ? path.join(p.releases, previousId) : undefined;
@@ -121,6 +129,8 @@ export async function release(settings: Settings, ref?: string): Promise<Release
       builtAt: new Date().toISOString(),
       buildHash: buildHash(dir),
     };
+    fs.renameSync(p.build, path.join(p.releases, id));
+    dir = path.join(p.releases, id);
     step("nginx");
     await renderNginx(dir, settings);
     writeJsonAtomically(path.join(dir, INFO_FILE), info);
@@ -140,7 +150,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
       seconds,
     };
   } catch (error) {
-    carried?.giveBack();
+    if (dir) carried?.giveBack(dir);
     if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
     const message = cleanMessage(error instanceof Error ? error.message : String(error), dir ? [dir, root] : [root]);
     const failedStep = error instanceof StepError ? error.step : stepName;
@@ -177,7 +187,9 @@ async function goLive(
     if (previous) switchCurrent(root, previous.id);
     else fs.rmSync(paths(root).current, { force: true });
     const back = previous ? path.join(paths(root).releases, previous.id) : dir;
-    await reloadNginx(back, settings).catch((e: Error) => console.error(`release: reload after switching back: ${e.message}`));
+    await reloadNginx(back, settings).catch((e: Error) =>
+      console.error(`release: reload after switching back: ${e.message}`),
+    );
     if (restart && previous) await restartService(back, settings).catch((e: Error) => console.error(e.message));
     throw error;
   }

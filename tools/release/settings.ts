@@ -65,15 +65,18 @@ export function words(text: string): string[] {
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: string): Settings {
   const root = path.resolve(rootOption ?? env.RELEASE_ROOT ?? "");
-  if (!rootOption && !env.RELEASE_ROOT) throw new Error("RELEASE_ROOT is not set (the folder holding releases/, current, shared/)");
+  if (!rootOption && !env.RELEASE_ROOT)
+    throw new Error("RELEASE_ROOT is not set (the folder holding releases/, current, shared/)");
   const file = env.RELEASE_SETTINGS ?? path.join(root, "shared", "release.env");
   const fromFile = fs.existsSync(file) ? parseEnvFile(fs.readFileSync(file, "utf8")) : {};
   const all: Record<string, string | undefined> = { ...DEFAULTS, ...fromFile, ...env };
   const get = (key: string) => all[key] ?? "";
-  if (!get("RELEASE_REPO")) throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
+  if (!get("RELEASE_REPO"))
+    throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
   const buildEnv: NodeJS.ProcessEnv = { ...env, ...fromFile, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" };
   const keep = Number(get("RELEASE_KEEP"));
-  if (!Number.isInteger(keep) || keep < 2) throw new Error("RELEASE_KEEP must be a whole number of at least 2 (rollback needs one)");
+  if (!Number.isInteger(keep) || keep < 2)
+    throw new Error("RELEASE_KEEP must be a whole number of at least 2 (rollback needs one)");
   const liveUrl = (get("RELEASE_LIVE_URL") || get("SITE_URL")).replace(/\/+$/, "");
   if (!liveUrl) throw new Error("RELEASE_LIVE_URL (or SITE_URL) is not set: the live check needs the site's address");
   return {

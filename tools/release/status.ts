@@ -38,7 +38,8 @@ export function writeStatus(file: string, change: Partial<Status>): Status {
 
 /** A message fit for editors: release folder paths made relative, colour codes removed, bounded. */
 export function cleanMessage(message: string, folders: string[]): string {
-  let text = message.replace(/\u001b\[[0-9;]*m/g, "");
+  // Terminal colour codes (ESC [ … m) mean nothing in the studio.
+  let text = message.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
   for (const folder of folders) text = text.split(`${folder}/`).join("").split(folder).join(".");
   return text.trim().slice(-8000);
 }
