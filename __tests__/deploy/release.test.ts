@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { freePort } from "../support/serve";
 import { startReleaseSite, type ReleaseSite } from "./support/release-site";
 
 const HEADING = "Welcome to Cyrus";
@@ -106,6 +107,19 @@ test("--list shows the releases, the live one marked", async () => {
     new RegExp(`^\\* \\S+-${secondCommit.slice(0, 7)}  ${secondCommit.slice(0, 12)} .*Home: new welcome  \\(live\\)$`),
   );
   expect(lines[1]).toMatch(new RegExp(`^  \\S+-${firstCommit.slice(0, 7)}  ${firstCommit.slice(0, 12)} `));
+});
+
+test("when the live check fails after a switch, the release switches back by itself", async () => {
+  // A rollback switches without building: the live check then asks a port where nothing listens.
+  const closed = await freePort();
+  const result = await site.release(["--rollback"], {
+    RELEASE_LIVE_URL: `http://127.0.0.1:${closed}`,
+    RELEASE_LIVE_TIMEOUT_SECONDS: "2",
+  });
+  expectExit(result, 1);
+  expect(result.output).toContain("switching back");
+  expect(await homeShows(CHANGED)).toBe(true);
+  expect(status().live?.commit).toBe(secondCommit);
 });
 
 test("a lock held by a live process refuses a second release with a clear message", async () => {

@@ -207,7 +207,22 @@ export async function rollback(settings: Settings): Promise<ReleaseInfo> {
     const target = index > 0 ? releases[index - 1] : undefined;
     if (!current || !target) throw new Error("there is no earlier release to roll back to (npm run release -- --list)");
     const restart = await changed(p.mirror, current.commit, target.commit, settings.servicePaths);
-    await goLive(settings, target, current, restart);
+    try {
+      await goLive(settings, target, current, restart);
+    } catch (error) {
+      const message = cleanMessage(error instanceof Error ? error.message : String(error), [root]);
+      writeStatus(p.status, {
+        lastFailure: {
+          commit: target.commit,
+          title: target.title,
+          time: target.commitTime,
+          at: new Date().toISOString(),
+          step: `rollback: ${error instanceof StepError ? error.step : "switch"}`,
+          message,
+        },
+      });
+      throw error;
+    }
     writeStatus(p.status, { state: "live", live: liveRef(target) });
     return target;
   } finally {

@@ -24,8 +24,11 @@ export interface ReleaseSite {
   restarts(): string[];
   /** Edits a file of the editor's clone, commits and pushes it; returns the commit. */
   push(file: string, edit: (text: string) => string, message: string): string;
-  /** npm run release -- <args>, with the settings of this place. */
-  release(args?: string[]): Promise<{ code: number | string; output: string; seconds: number }>;
+  /** npm run release -- <args>, with the settings of this place (and `extraEnv` over them). */
+  release(
+    args?: string[],
+    extraEnv?: NodeJS.ProcessEnv,
+  ): Promise<{ code: number | string; output: string; seconds: number }>;
   page(route: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
@@ -114,9 +117,11 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
       git(work, ["push", "--quiet", "origin", "HEAD"]);
       return git(work, ["rev-parse", "HEAD"]);
     },
-    async release(args = []) {
+    async release(args = [], extraEnv = {}) {
       const started = Date.now();
-      const proc = run(process.execPath, ["--import", "tsx", "tools/release/cli.ts", ...args], { env });
+      const proc = run(process.execPath, ["--import", "tsx", "tools/release/cli.ts", ...args], {
+        env: { ...env, ...extraEnv },
+      });
       // Bounded: a cold build on a loaded 2-core machine takes minutes, never this long.
       const timer = setTimeout(() => proc.child.kill("SIGKILL"), 14 * 60_000);
       const code = await proc.exited;
