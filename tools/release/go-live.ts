@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { must, run, shell, StepError } from "./exec";
+import type { ReleaseInfo } from "./layout";
 import type { Settings } from "./settings";
 
 export const confDir = (dir: string) => path.join(dir, "nginx");
@@ -44,18 +45,27 @@ export async function restartService(dir: string, settings: Settings): Promise<v
 }
 
 /**
- * /home answers 200 with this build's compilation hash in its page: nginx's old workers may still
- * answer for a moment after the reload, so it is asked again until the timeout.
+ * /home answers 200 with this build's compilation hash in its page, and nginx's ETag for it
+ * ("<mtime hex>-<size hex>", asked without compression so that it is the HTML file's) names this
+ * release's stamp: the page could be the same in two releases. nginx's old workers may still answer
+ * for a moment after the reload, so it is asked again until the timeout.
  */
-export async function checkLive(liveUrl: string, hash: string, timeoutMs: number): Promise<void> {
+export async function checkLive(liveUrl: string, info: ReleaseInfo, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const etag = info.homeStamp === undefined ? undefined : `"${info.homeStamp.toString(16)}-`;
   let last = "";
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${liveUrl}/home`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`${liveUrl}/home`, {
+        redirect: "manual",
+        headers: { "accept-encoding": "identity" },
+        signal: AbortSignal.timeout(5_000),
+      });
       const body = await res.text();
-      if (res.status === 200 && body.includes(hash)) return;
-      last = res.status === 200 ? "it answers 200 with another build" : `HTTP ${res.status}`;
+      if (res.status !== 200) last = `HTTP ${res.status}`;
+      else if (!body.includes(info.buildHash)) last = "it answers 200 with another build";
+      else if (etag && !res.headers.get("etag")?.startsWith(etag)) last = "it answers 200 with another release's page";
+      else return;
     } catch (error) {
       last = (error as Error).message;
     }
@@ -63,6 +73,6 @@ export async function checkLive(liveUrl: string, hash: string, timeoutMs: number
   }
   throw new StepError(
     "live check",
-    `${liveUrl}/home did not serve build ${hash} within ${timeoutMs / 1000} s (${last})`,
+    `${liveUrl}/home did not serve release ${info.id} within ${timeoutMs / 1000} s (${last})`,
   );
 }

@@ -19,6 +19,12 @@ export interface ReleaseInfo {
   builtAt: string;
   /** Gatsby's webpack compilation hash: every page of the build carries it. */
   buildHash: string;
+  /**
+   * The modification time (Unix seconds) given to its public/home/index.html when it was made ready:
+   * nginx's ETag carries it, so the live check knows which release answered. The compilation hash
+   * alone does not: a change of text leaves the scripts, and so the hash, as they were.
+   */
+  homeStamp?: number;
 }
 
 export const paths = (root: string) => ({

@@ -51,6 +51,13 @@ function removeUnfinished(root: string): void {
   }
 }
 
+/** Marks the release's /home with a time of its own (see ReleaseInfo.homeStamp). */
+function stampHome(dir: string): number {
+  const stamp = Math.floor(Date.now() / 1000);
+  fs.utimesSync(path.join(dir, "public", "home", "index.html"), stamp, stamp);
+  return stamp;
+}
+
 /** Keeps the newest `keep` releases and the live one. */
 function prune(root: string, keep: number): void {
   const live = currentId(root);
@@ -133,6 +140,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     dir = path.join(p.releases, id);
     step("nginx");
     await renderNginx(dir, settings);
+    info.homeStamp = stampHome(dir);
     writeJsonAtomically(path.join(dir, INFO_FILE), info);
 
     step("switch");
@@ -181,7 +189,7 @@ async function goLive(
   try {
     await reloadNginx(dir, settings);
     if (restart) await restartService(dir, settings);
-    await checkLive(settings.liveUrl, info.buildHash, settings.liveTimeoutMs);
+    await checkLive(settings.liveUrl, info, settings.liveTimeoutMs);
   } catch (error) {
     console.error(`release: ${(error as Error).message}\nrelease: switching back`);
     if (previous) switchCurrent(root, previous.id);
@@ -191,6 +199,13 @@ async function goLive(
       console.error(`release: reload after switching back: ${e.message}`),
     );
     if (restart && previous) await restartService(back, settings).catch((e: Error) => console.error(e.message));
+    // Said, not thrown: the release has failed either way, and this is what the operator must know.
+    if (previous) {
+      await checkLive(settings.liveUrl, previous, settings.liveTimeoutMs).then(
+        () => console.error(`release: ${previous.id} is live again`),
+        (e: Error) => console.error(`release: after switching back: ${e.message}`),
+      );
+    }
     throw error;
   }
 }

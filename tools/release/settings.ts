@@ -73,7 +73,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
   const get = (key: string) => all[key] ?? "";
   if (!get("RELEASE_REPO"))
     throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
-  const buildEnv: NodeJS.ProcessEnv = { ...env, ...fromFile, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" };
+  const buildEnv: NodeJS.ProcessEnv = { ...fromFile, ...env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" };
   const keep = Number(get("RELEASE_KEEP"));
   if (!Number.isInteger(keep) || keep < 2)
     throw new Error("RELEASE_KEEP must be a whole number of at least 2 (rollback needs one)");
