@@ -159,14 +159,15 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     };
   } catch (error) {
     if (dir) carried?.giveBack(dir);
-    if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
     const message = cleanMessage(error instanceof Error ? error.message : String(error), dir ? [dir, root] : [root]);
     const failedStep = error instanceof StepError ? error.step : stepName;
+    // The status first: removing the folder (its node_modules) takes a while on a busy machine.
     writeStatus(p.status, {
       state: currentId(root) ? "live" : "failed",
       underway: undefined,
       lastFailure: { ...target, at: new Date().toISOString(), step: failedStep, message },
     });
+    if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
     throw new StepError(failedStep, message);
   } finally {
     unlock();
