@@ -149,7 +149,8 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     await goLive(settings, info, previous, serviceChanged);
     seconds[stepName] = (Date.now() - started) / 1000;
     prune(root, settings.keep);
-    writeStatus(p.status, { state: "live", live: liveRef(info), underway: undefined });
+    // The last release went live: an older failure is no longer what editors need to know.
+    writeStatus(p.status, { state: "live", live: liveRef(info), underway: undefined, lastFailure: undefined });
     return {
       info,
       dependencies,
