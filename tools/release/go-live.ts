@@ -48,12 +48,14 @@ export async function restartService(dir: string, settings: Settings): Promise<v
  * /home answers 200 with this build's compilation hash in its page, and nginx's ETag for it
  * ("<mtime hex>-<size hex>", asked without compression so that it is the HTML file's) names this
  * release's stamp: the page could be the same in two releases. nginx's old workers may still answer
- * for a moment after the reload, so it is asked again until the timeout.
+ * for a moment after the reload, so it is asked until three answers in a row (a quarter second apart)
+ * are this release's, within the timeout.
  */
 export async function checkLive(liveUrl: string, info: ReleaseInfo, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const etag = info.homeStamp === undefined ? undefined : `"${info.homeStamp.toString(16)}-`;
   let last = "";
+  let inARow = 0;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`${liveUrl}/home`, {
@@ -65,14 +67,20 @@ export async function checkLive(liveUrl: string, info: ReleaseInfo, timeoutMs: n
       if (res.status !== 200) last = `HTTP ${res.status}`;
       else if (!body.includes(info.buildHash)) last = "it answers 200 with another build";
       else if (etag && !res.headers.get("etag")?.startsWith(etag)) last = "it answers 200 with another release's page";
-      else return;
+      else {
+        inARow += 1;
+        if (inARow === 3) return;
+        last = "";
+      }
+      if (last) inARow = 0;
     } catch (error) {
       last = (error as Error).message;
+      inARow = 0;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new StepError(
     "live check",
-    `${liveUrl}/home did not serve release ${info.id} within ${timeoutMs / 1000} s (${last})`,
+    `${liveUrl}/home did not serve release ${info.id} within ${timeoutMs / 1000} s (${last || "not three answers in a row"})`,
   );
 }
