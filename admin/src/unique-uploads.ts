@@ -1,0 +1,120 @@
+/**
+ * Every upload, from any image field or the Media page, goes through here before Decap's own
+ * persistMedia (admin/scripts/unique-uploads-fix.ts routes it so as the studio is bundled). Decap
+ * keeps the editor's file name and, when a file of that name exists, asks with window.confirm
+ * whether to replace it: with one folder for all services, OK replaced another page's picture. Here
+ * the file is renamed first (upload-name.ts) to a name no file in the folder has and no entry names,
+ * so Decap never finds a file to replace, and nothing is ever replaced or deleted. When the name the
+ * editor might expect was taken, a note says so beside the field (image-field.tsx).
+ */
+import { useSyncExternalStore } from "react";
+import { currentBackend } from "decap-cms-core/dist/esm/backend";
+import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
+import { imageExtension, keptBothNote, uploadName } from "./upload-name";
+
+/** Decap's Immutable state, as far as it is read here. */
+interface Imm {
+  get(key: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  getIn(path: string[]): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  isEmpty(): boolean;
+}
+/** Decap's store state: plain at the top, Immutable below (its config stays plain). */
+interface State {
+  entryDraft: Imm;
+  collections: Imm;
+  config: unknown;
+}
+type Thunk = (dispatch: (action: unknown) => unknown, getState: () => State) => unknown;
+type Persist = (file: File, opts: { field?: Imm }) => Thunk;
+
+export function persistUnique(persist: Persist, file: File, opts: { field?: Imm } = {}): Thunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const draft = state.entryDraft.get("entry") as Imm | undefined;
+    const editing = Boolean(draft && !draft.isEmpty());
+    const collection = editing ? (state.collections.get(draft!.get("collection")) as Imm) : undefined;
+    const users = new Map<string, string[]>();
+    if (editing) await namedByEntries(state, collection!, draft!, users);
+    const inFolder = (selectMediaFiles(state, opts.field) as Array<{ name: string }>).map((f) => f.name.toLowerCase());
+    const taken = new Set([...inFolder, ...users.keys()]);
+
+    const ending = imageExtension(new Uint8Array(await file.slice(0, 16).arrayBuffer()), file.name);
+    // An entry's picture is named after the entry and the field; on the Media page, after the file.
+    const [entry, field] = editing
+      ? [entryName(collection!, draft!), String(opts.field?.get("name") ?? "")]
+      : [file.name.replace(/\.[^.]*$/, ""), ""];
+    const saved = uploadName(entry, field, ending, taken);
+    // The names the editor might expect: the file's own, and the entry's usual one.
+    const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
+    const clash = expected.find((name) => taken.has(name));
+    if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
+    const type = file.type || `image/${ending === "jpg" ? "jpeg" : ending}`;
+    return dispatch(persist(new File([file], saved, { type, lastModified: file.lastModified }), opts));
+  };
+}
+
+/** The entry's name for its files: a new service's slug as typed so far, a page's file name. */
+function entryName(collection: Imm, draft: Imm): string {
+  const key = collection.get("identifier_field") as string | undefined;
+  const typed = key ? draft.getIn(["data", key]) : undefined;
+  return String(draft.get("slug") || typed || collection.get("label_singular") || collection.get("name"));
+}
+
+/**
+ * Which entries name which pictures (file name -> entry labels): this entry as edited, and, for a
+ * folder of entries sharing one images/ folder (services), every other one as saved. A listing that
+ * fails leaves the folder's own file names, which still keep every existing file.
+ */
+async function namedByEntries(state: State, collection: Imm, draft: Imm, users: Map<string, string[]>) {
+  const label = labelOf(collection);
+  const add = (data: unknown, who: string) =>
+    pictures(data).forEach((name) => users.set(name, [...new Set([...(users.get(name) ?? []), who])]));
+  add(draft.get("data")?.toJS(), label(draft.get("data")?.toJS() ?? {}, draft.get("slug")));
+  if (!collection.get("folder")) return;
+  try {
+    const entries = await currentBackend(state.config).listAllEntries(collection);
+    for (const entry of entries)
+      if (entry.slug !== draft.get("slug")) add(entry.data, label(entry.data as Record<string, unknown>, entry.slug));
+  } catch (error) {
+    console.warn("The studio could not list the entries naming pictures:", error);
+  }
+}
+
+/** An entry as people know it: a service by its menu label (the collection's summary), a page by its title. */
+function labelOf(collection: Imm) {
+  const summary = /\{\{fields\.(\w+)/.exec(String(collection.get("summary") ?? ""))?.[1];
+  const files = collection.get("files") as { find(f: (file: Imm) => boolean): Imm | undefined } | undefined;
+  return (data: Record<string, unknown>, slug: string): string =>
+    String((summary && data[summary]) || files?.find((f) => f.get("name") === slug)?.get("label") || slug);
+}
+
+/** The file names of images/ that a YAML entry's values name (images/x.jpg, ./images/x.jpg). */
+function pictures(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    const name = /^(?:\.\/)?images\/([^/]+)$/.exec(value)?.[1];
+    if (name) found.add(name.toLowerCase());
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) pictures(item, found);
+  }
+  return found;
+}
+
+/** Notes for the fields: saved file name -> what happened; image-field.tsx shows the one for its value. */
+const notes = new Map<string, string>();
+const listeners = new Set<() => void>();
+
+function setNote(saved: string, note: string) {
+  notes.set(saved, note);
+  listeners.forEach((listener) => listener());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The note for the picture a field holds (images/<name>), if its upload was renamed. */
+export function useUploadNote(value: unknown): string | undefined {
+  const name = typeof value === "string" ? value.split("/").pop()!.toLowerCase() : "";
+  return useSyncExternalStore(subscribe, () => notes.get(name));
+}
