@@ -1,13 +1,14 @@
 /**
  * Every upload, from any image field or the Media page, goes through here before Decap's own
- * persistMedia (admin/scripts/unique-uploads-fix.ts routes it so as the studio is bundled). Decap
- * keeps the editor's file name and, when a file of that name exists, asks with window.confirm
- * whether to replace it: with one folder for all services, OK replaced another page's picture. Here
- * the file is renamed first (upload-name.ts) to a name no file in the folder has and no entry names,
- * so Decap never finds a file to replace, and nothing is ever replaced or deleted. When the name the
- * editor might expect was taken, a note says so beside the field (image-field.tsx).
- */
+ * persistMedia, and every deletion before its deleteMedia (admin/scripts/unique-uploads-fix.ts routes
+ * them so as the studio is bundled). Decap kept the editor's file name and, when a file of that name
+ * existed, asked with window.confirm whether to replace it: with one folder for all services, OK
+ * replaced another page's picture. Here the file is renamed first (upload-name.ts) to a name no file
+ * in the folder has and no entry names, so Decap never finds a file to replace: an upload never
+ * replaces or deletes anything. When the name the editor might expect was taken, a note says so
+ * beside the field (image-field.tsx). */
 import { useSyncExternalStore } from "react";
+import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
 import { currentBackend } from "decap-cms-core/dist/esm/backend";
 import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
 import { imageExtension, keptBothNote, uploadName } from "./upload-name";
@@ -50,6 +51,35 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
     if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
     const type = file.type || `image/${ending === "jpg" ? "jpeg" : ending}`;
     return dispatch(persist(new File([file], saved, { type, lastModified: file.lastModified }), opts));
+  };
+}
+
+type Remove = (file: MediaFile, opts: object) => Thunk;
+interface MediaFile {
+  name: string;
+  draft?: boolean;
+}
+
+/**
+ * Decap's Delete in the media library deletes the file at once, whoever shows it: with one folder for
+ * all services, another service's banner. A saved picture that an entry names is kept, and a message
+ * says who shows it; an upload not yet published (a draft) or a file no entry names is deleted.
+ */
+export function deleteUnlessNamed(remove: Remove, file: MediaFile, opts: object = {}): Thunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const draft = state.entryDraft.get("entry") as Imm | undefined;
+    if (!file.draft && draft && !draft.isEmpty()) {
+      const users = new Map<string, string[]>();
+      await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
+      const who = users.get(file.name.toLowerCase());
+      if (who?.length) {
+        const message = `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`;
+        dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
+        return;
+      }
+    }
+    return dispatch(remove(file, opts));
   };
 }
 

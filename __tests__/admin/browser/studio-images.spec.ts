@@ -135,3 +135,28 @@ test("a picture narrower than its place is warned about beside the field", async
   await expect(warning).toHaveText(`${bannerField.label}: ${narrowImageWarning(value!, narrow, bannerField.min)}.`);
   expect(seen).toEqual([]);
 });
+
+test("deleting another service's picture from the media library keeps it, and says who shows it", async ({ page }) => {
+  const { list, label, bannerField } = services();
+  const [edited, , other] = list.filter((s) => s.banner);
+  const otherFile = dataPath("services", other!.banner);
+  const before = hash(otherFile);
+  const name = path.basename(other!.banner);
+
+  // Decap asks before deleting (its own question, expected here): yes.
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await open(page, `services/entries/${edited!.slug}`);
+  await control(page, bannerField.label)
+    .getByRole("button", { name: /^Choose (different )?image$/ })
+    .click();
+  await page.getByText(name, { exact: true }).click();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await expect(page.getByText(`${name} is not deleted: ${label(other!)} shows it.`)).toBeVisible();
+  expect(asked).toHaveLength(1);
+  expect(fs.existsSync(otherFile)).toBe(true);
+  expect(hash(otherFile)).toBe(before);
+});

@@ -8,3 +8,6 @@ declare module "decap-cms-core/dist/esm/backend" {
 declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
   export function selectMediaFiles(state: unknown, field?: unknown): Array<{ name: string }>;
 }
+declare module "decap-cms-core/dist/esm/actions/notifications" {
+  export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
+}
