@@ -49,7 +49,9 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
     const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
     const clash = expected.find((name) => taken.has(name));
     if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
-    const type = file.type || `image/${ending === "jpg" ? "jpeg" : ending}`;
+    // The type follows the ending, as the file really is (a JPEG named .png said image/png).
+    const known = ["jpg", "png", "webp", "avif"].includes(ending);
+    const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
     return dispatch(persist(new File([file], saved, { type, lastModified: file.lastModified }), opts));
   };
 }
