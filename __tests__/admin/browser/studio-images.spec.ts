@@ -1,10 +1,10 @@
 /**
  * Pictures never cross pages: in the real studio against decap-server, on a copy of data/, a picture
- * uploaded under another service's banner file name is saved under a name of its own (no
- * window.confirm to replace, the other service's file byte for byte the same, a note saying both were
- * kept), and a picture narrower than its place is warned about beside the field, by the content
- * check's own rule.
- */
+ * uploaded, to an existing service or a new one, under another service's banner file name is saved
+ * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
+ * the same, a note saying both were kept); a picture narrower than its place is warned about beside
+ * the field, by the content check's own rule; and Delete in the picture library keeps a picture
+ * another service shows. The services and their file names are read from the copy of data/. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -44,7 +44,7 @@ function services(): { list: Service[]; label: (s: Service) => string; bannerFie
 /** Uploads a file into an image field through Decap's media library, as an editor does. */
 async function upload(page: Page, label: string, file: string): Promise<void> {
   await control(page, label)
-    .getByRole("button", { name: /^Choose (different )?image$/ })
+    .getByRole("button", { name: /^Choose (an|different) image$/ })
     .click();
   await page.locator("input[type=file]").setInputFiles(file);
   await page.getByRole("button", { name: "Choose selected" }).click();
@@ -110,6 +110,71 @@ test("a picture named like another service's banner is kept beside it, not in it
   expect(inspectContent(dataPath()).problems).toEqual([]);
 });
 
+test("a new service's banner, named like another service's, gets the new service's own name", async ({ page }) => {
+  const { list, label, bannerField } = services();
+  const other = list.find((s) => s.banner)!;
+  const otherFile = dataPath("services", other.banner);
+  const imagesDir = path.dirname(otherFile);
+  const before = new Map(fs.readdirSync(imagesDir).map((name) => [name, hash(path.join(imagesDir, name))]));
+  const slugs = new Set(list.map((s) => s.slug));
+  const slug = ["studio-images-new", "studio-images-new-2"].find((s) => !slugs.has(s))!;
+  const order = Math.max(...list.map((s) => Number(s.order))) + 5;
+
+  const uploads = fs.mkdtempSync(path.join(session.dir, "uploads-"));
+  const banner = path.join(uploads, path.basename(other.banner));
+  await sharp({ create: { width: bannerField.min, height: bannerField.min / 3, channels: 3, background: "#4d2e7a" } })
+    .jpeg()
+    .toFile(banner);
+  const card = path.join(uploads, "card.jpg");
+  await sharp({ create: { width: 960, height: 640, channels: 3, background: "#2e4d7a" } })
+    .jpeg()
+    .toFile(card);
+
+  const seen = dialogs(page);
+  await open(page, "services/new");
+  // The slug first: the pictures are named after it.
+  await control(page, "Slug").locator("input").fill(slug);
+  await control(page, "Order").locator("input").fill(String(order));
+  for (const name of ["Menu label", "Card title", "Title", "Meta title", "Banner alt", "Card image alt"])
+    await control(page, name).locator("input").fill(`Studio images ${name.toLowerCase()}`);
+  await control(page, "Description").locator("textarea").fill("A service made by the studio's picture test.");
+  const intro = control(page, "Intro");
+  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.locator("textarea").last().fill("A paragraph of the new service.");
+  await upload(page, bannerField.label, banner);
+  await upload(page, "Card image", card);
+  const note = control(page, bannerField.label).locator(".studio-picture-note");
+  await expect(note).toContainText(
+    `A picture named ${path.basename(other.banner)} already exists (used by ${label(other)}); this one was saved as ${slug}-banner.jpg.`,
+  );
+
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await expect(page.getByText("Entry saved")).toBeVisible();
+  const yamlFile = dataPath("services", `${slug}.yaml`);
+  await expect.poll(() => fs.existsSync(yamlFile)).toBe(true);
+
+  // The new entry names new files, which hold the uploads.
+  const saved = parse(fs.readFileSync(yamlFile, "utf8")) as Service;
+  expect(saved.banner).toMatch(new RegExp(`^(\\./)?images/${slug}-banner\\.jpg$`));
+  expect(saved.cardImage).toMatch(new RegExp(`^(\\./)?images/${slug}-card-image\\.jpg$`));
+  for (const [value, upload] of [
+    [saved.banner, banner],
+    [String(saved.cardImage), card],
+  ]) {
+    expect(before.has(path.basename(value!))).toBe(false);
+    expect(hash(dataPath("services", value!))).toBe(hash(upload!));
+  }
+  // Every picture that was there, the other service's banner too, byte for byte as before.
+  for (const [name, digest] of before)
+    expect({ name, digest: hash(path.join(imagesDir, name)) }).toEqual({ name, digest });
+  expect(seen).toEqual([]);
+  // The check finds nothing wrong with the new file (it is not in the Services menu yet: that is the menu's).
+  const report = inspectContent(dataPath());
+  expect(report.problems.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
+  expect(report.warnings.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
+});
+
 test("a picture narrower than its place is warned about beside the field", async ({ page }) => {
   const { list, bannerField } = services();
   const service = list.filter((s) => s.banner).at(-1)!;
@@ -151,7 +216,7 @@ test("deleting another service's picture from the media library keeps it, and sa
   });
   await open(page, `services/entries/${edited!.slug}`);
   await control(page, bannerField.label)
-    .getByRole("button", { name: /^Choose (different )?image$/ })
+    .getByRole("button", { name: /^Choose (an|different) image$/ })
     .click();
   await page.getByText(name, { exact: true }).click();
   await page.getByRole("button", { name: "Delete selected" }).click();
