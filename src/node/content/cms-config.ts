@@ -111,7 +111,6 @@ const HANDLED = new Set([
   "default",
   "$ref",
   "x-image-path",
-  "x-image-min-width",
   "x-link",
 ]);
 /** Keywords with nothing to show in the form: checked by the content check, or about the schema itself. */
@@ -125,6 +124,8 @@ const NOT_SHOWN = new Set([
   "additionalProperties",
   // `required` already refuses an empty value (a list entry cannot be left empty in the form).
   "minLength",
+  // The content check warns about a smaller image; the hint says the width.
+  "x-image-min-width",
   // GraphQL type names.
   "x-graphql-type",
 ]);
@@ -254,6 +255,7 @@ class FieldMapper {
     if (typeof type !== "string") this.fail(at, `give the field one "type" to choose its widget in the studio`);
 
     if (schema["x-image-path"] === true) {
+      // The width also goes with the field (no field of its own): the studio warns as the check does.
       const minWidth = schema["x-image-min-width"];
       return {
         ...base,
