@@ -18,6 +18,7 @@ import { cmsCollections } from "../../src/node/content/cms-config";
 import { decapFixes } from "./decap-fixes";
 import { adminCsp, backendFromEnv, localBackend, SettingsError, type Backend } from "./backend";
 import { dndKitPatch } from "./patch-dnd-kit";
+import { uniqueUploadsFix } from "./unique-uploads-fix";
 
 const adminDir = path.resolve(__dirname, "..");
 const rootDir = path.dirname(adminDir);
@@ -117,7 +118,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir) : {}),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
     },
-    plugins: [ownPackages(), dndKitPatch(), decapFixes()],
+    plugins: [ownPackages(), dndKitPatch(), decapFixes(), uniqueUploadsFix()],
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);

@@ -9,6 +9,7 @@ import type { ComponentType } from "react";
 import { previewTemplates } from "./previews/templates";
 import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
 import { withLengthLimit } from "./limited-widgets";
+import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withoutEmpty } from "./prune";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -46,8 +47,11 @@ for (const name of ["string", "text"]) {
   widget.control = withLengthLimit(widget.control as never) as ComponentType<never>;
 }
 cms.registerLocale("en", withStudioPhrases(cms.getLocale("en") ?? {}));
+// The image field says when an upload got a name of its own, or is too narrow (image-field.tsx).
+const image = cms.getWidget("image")!;
+image.control = withPictureNotes(image.control as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
-errorStyle.textContent = ERROR_STYLE;
+errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.

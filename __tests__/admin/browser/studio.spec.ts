@@ -141,8 +141,9 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
   const saved = readYaml("about/about.yaml");
   expect(saved.heading).toBe(heading);
   expect(saved.intro).toEqual([...(before.intro as string[]), paragraph]);
-  expect(saved.banner).toMatch(/^(\.\/)?images\/studio-banner\.jpg$/);
-  expect(fs.existsSync(path.join(dir, "data/about/images/studio-banner.jpg"))).toBe(true);
+  // Saved under the page's and field's name, not the file's (admin/src/upload-name.ts).
+  expect(saved.banner).toMatch(/^(\.\/)?images\/about-banner\.jpg$/);
+  expect(fs.existsSync(path.join(dir, "data/about/images/about-banner.jpg"))).toBe(true);
   expect(saved.mission).toEqual(before.mission);
   expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
   expect(violations).toEqual([]);

@@ -1,0 +1,13 @@
+// The parts of Decap's core (its ES module build, the one esbuild bundles) that unique-uploads.ts
+// calls: the package declares no types for its modules' paths.
+declare module "decap-cms-core/dist/esm/backend" {
+  export function currentBackend(config: unknown): {
+    listAllEntries(collection: unknown): Promise<Array<{ slug: string; data: unknown }>>;
+  };
+}
+declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
+  export function selectMediaFiles(state: unknown, field?: unknown): Array<{ name: string }>;
+}
+declare module "decap-cms-core/dist/esm/actions/notifications" {
+  export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
+}
