@@ -3,7 +3,8 @@
  *
  * The studio's git host from the build's environment, and the Content-Security-Policy it needs.
  */
-import { adminCsp, backendFromEnv, localBackend } from "../../admin/scripts/backend";
+import { adminCsp, backendFromEnv, localBackend, reviewFromEnv } from "../../admin/scripts/backend";
+import { cmsConfig } from "../../admin/scripts/build";
 import { withoutEmpty } from "../../admin/src/prune";
 
 const github = { CMS_BACKEND: "github", CMS_REPO: "cyrus/website", CMS_BASE_URL: "https://oauth.example.com" };
@@ -67,4 +68,18 @@ test("what the studio saves leaves out empty optional values, which the schemas 
   expect(
     withoutEmpty({ title: "T", gallery: [], heading: "", sections: [{ heading: " ", items: ["a", ""] }], n: 0 }),
   ).toEqual({ title: "T", sections: [{ items: ["a"] }], n: 0 });
+});
+
+test("review before going live (CMS_REVIEW=1): Decap's editorial workflow, where its backend offers it", () => {
+  const gitea = { CMS_BACKEND: "gitea", CMS_REPO: "cyrus/website", CMS_APP_ID: "abc" };
+  const giteaUrls = { CMS_BASE_URL: "https://git.example.org", CMS_API_ROOT: "https://git.example.org/api/v1" };
+  expect(reviewFromEnv(backendFromEnv(github), github)).toBe(false);
+  expect(reviewFromEnv(backendFromEnv(github), { ...github, CMS_REVIEW: "1" })).toBe(true);
+  expect(() => reviewFromEnv(backendFromEnv({ ...gitea, ...giteaUrls }), { CMS_REVIEW: "1" })).toThrow(
+    "CMS_REVIEW=1 needs a git host whose Decap backend offers the editorial workflow (GitHub or GitLab); Decap's gitea backend does not",
+  );
+  expect(() => reviewFromEnv(backendFromEnv(github), { CMS_REVIEW: "yes" })).toThrow('CMS_REVIEW="yes": use 1');
+  const backend = backendFromEnv(github)!;
+  expect(cmsConfig(backend, "data", true)).toMatchObject({ publish_mode: "editorial_workflow" });
+  expect(cmsConfig(backend, "data")).toMatchObject({ publish_mode: "simple" });
 });

@@ -11,6 +11,7 @@
  *   CMS_AUTH_ENDPOINT  its path, when not the backend's default (auth, oauth/authorize, login/oauth/authorize)
  *   CMS_API_ROOT  the git host's API, for a self-hosted GitLab or Gitea (https://gitea.example.com/api/v1)
  *   CMS_APP_ID    GitLab and Gitea: the OAuth application's id (sign-in with PKCE, no proxy needed)
+ *   CMS_REVIEW    1: review before going live (Decap's editorial workflow: drafts on branches)
  */
 
 export type BackendName = "github" | "gitlab" | "gitea";
@@ -81,6 +82,24 @@ export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
     throw new SettingsError("CMS_BACKEND=gitea needs CMS_BASE_URL (the Gitea address) and CMS_API_ROOT (its /api/v1)");
   }
   return backend;
+}
+
+/**
+ * Review before going live (CMS_REVIEW=1): Decap's editorial workflow keeps each change on a branch
+ * of its own (draft, in review, ready) until an editor publishes it, which merges it into the site's
+ * branch. Decap offers it for GitHub, GitLab, Bitbucket and Forgejo, not for its gitea backend.
+ */
+export function reviewFromEnv(backend: Backend, env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CMS_REVIEW?.trim();
+  if (!value || value === "0") return false;
+  if (value !== "1")
+    throw new SettingsError(`CMS_REVIEW="${value}": use 1 (review before going live) or leave it unset`);
+  if (backend?.name === "gitea") {
+    throw new SettingsError(
+      "CMS_REVIEW=1 needs a git host whose Decap backend offers the editorial workflow (GitHub or GitLab); Decap's gitea backend does not",
+    );
+  }
+  return Boolean(backend);
 }
 
 /** The local backend of `npm run cms`: decap-server on loopback, which reads and writes the working copy. */

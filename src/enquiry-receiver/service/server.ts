@@ -5,6 +5,8 @@
  *   POST /api/email           the enquiry endpoint (the request adapter of ../http/adapter, with the
  *                             proxy's headers trusted as ENQUIRY_TRUST_PROXY says: ./settings)
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
+ *   POST /hooks/push/<host>   a git host's push webhook: notes that a release is wanted
+ *                             (../release-hook; only when RELEASE_HOOK_SECRET is set)
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
@@ -18,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import { loadConfig, runtimeEnv, type Env } from "../core/config";
 import { createReceiver, type Receiver, type ReceiverOptions } from "../core/receiver";
 import { createRequestAdapter, nodeReply } from "../http/adapter";
+import { handlePushHook, HOOK_PREFIX, loadPushHookSettings } from "../release-hook/push-hook";
 import { securePrivateFolder } from "../store/private-folder";
 import { routeProcessWarnings } from "../store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
@@ -67,6 +70,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const env = options.env ?? runtimeEnv();
   const log = options.log ?? jsonLog();
   const settings = loadServiceSettings(env);
+  const pushHook = loadPushHookSettings(env);
   const config = loadConfig(env, options.projectRoot);
   // Fail at start, not at the first enquiry, if the data folder cannot be written; never leave it readable by others.
   const tightened = securePrivateFolder(config.dataDir);
@@ -89,6 +93,8 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     if (stopping) res.setHeader("connection", "close");
     if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
+    else if (pushHook && path.startsWith(HOOK_PREFIX))
+      handlePushHook(req, path, pushHook, (status, body, headers) => sendJson(res, status, body, headers), log);
     else
       sendJson(res, 404, {
         error: "not_found",
