@@ -1,0 +1,167 @@
+/**
+ * The studio refuses to save what the content check would refuse, saying why in plain words, and
+ * writes nothing when it does: in the real studio against decap-server, on a copy of data/, a service's
+ * menu label of spaces only, an order another service has (also one that service got moments before,
+ * in the same session), and a copy of a service under the same slug (Decap wrote it as <slug>-1.yaml
+ * before). Each refusal leaves every file byte for byte; each corrected value saves. At the end the
+ * content check, run on the folder the studio wrote to, finds no problem.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "yaml";
+import { cmsCollections } from "../../../src/node/content/cms-config";
+import { projectRoot } from "../../support/serve";
+import { control, open as openIn, studioForTests } from "./support/studio-session";
+
+test.describe.configure({ mode: "serial" });
+
+const session = studioForTests("studio-refuses");
+const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
+
+// The services collection as the studio has it: its key, the field naming a service, their labels.
+const services = cmsCollections(path.join(projectRoot, "data")).find((c) => c.name === "services")!;
+const keyField = services.fields!.find((f) => f.unique?.file_name)!;
+const orderField = services.fields!.find((f) => f.unique && !f.unique.file_name)!;
+const nameField = services.fields!.find((f) => f.name === keyField.unique!.label_field)!;
+
+interface Service {
+  file: string;
+  data: Record<string, unknown>;
+}
+
+/** The services of the studio's copy, in the grid's order. */
+function readServices(): Service[] {
+  const folder = path.join(session.dir, "data/services");
+  return fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((file) => ({ file, data: parse(fs.readFileSync(path.join(folder, file), "utf8")) as Record<string, unknown> }))
+    .sort((a, b) => Number(a.data.order) - Number(b.data.order));
+}
+
+/** Every file of the copy (YAML and images) and its bytes. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const root = path.join(session.dir, "data");
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, file), fs.readFileSync(file).toString("base64"));
+  }
+  return files;
+}
+
+const clickPublishNow = async (page: Page) => {
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+};
+
+/** Publishes and expects the refusal under the field; nothing in the copy changes. */
+async function expectRefused(page: Page, message: string): Promise<void> {
+  const before = snapshot();
+  await clickPublishNow(page);
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+  // A save that was not refused would have written by now (they take well under a second here).
+  await page.waitForTimeout(1500);
+  await expect(page.getByText("Entry saved")).toHaveCount(0);
+  expect(snapshot()).toEqual(before);
+}
+
+/** Publishes and waits until decap-server has written the file. */
+async function expectSaved(page: Page, file: string): Promise<void> {
+  const before = fs.readFileSync(path.join(session.dir, "data/services", file), "utf8");
+  await clickPublishNow(page);
+  await expect(page.getByText("Entry saved")).toBeVisible();
+  await expect.poll(() => fs.readFileSync(path.join(session.dir, "data/services", file), "utf8")).not.toBe(before);
+}
+
+/** A whole number no service has, after `from`. */
+const freeOrder = (from: number) => {
+  const used = new Set(readServices().map((s) => s.data.order));
+  let order = Math.floor(from) + 1;
+  while (used.has(order)) order += 1;
+  return order;
+};
+
+const slugOf = (s: Service) => s.file.replace(/\.yaml$/, "");
+
+test("a menu label of only spaces is refused, naming the field; a real one saves", async ({ page }) => {
+  const [service] = readServices();
+  await open(page, `services/entries/${slugOf(service!)}`);
+  const input = control(page, nameField.label).locator("input");
+  await input.fill("   ");
+  await expectRefused(
+    page,
+    `${nameField.label} cannot be only spaces: write the text, or it is missing from the page.`,
+  );
+
+  const label = `${String(service!.data[nameField.name])} (edited)`;
+  // (Emptied first: a fill over the spaces kept them in front, as Decap's input restores its caret.)
+  await input.clear();
+  await input.fill(label);
+  await expect(input).toHaveValue(label);
+  await expectSaved(page, service!.file);
+  expect(readServices()[0]!.data[nameField.name]).toBe(label);
+});
+
+test("an order another service has is refused, naming it, also one it was given in this session", async ({ page }) => {
+  const [first, second] = readServices();
+  await open(page, `services/entries/${slugOf(second!)}`);
+  const order = control(page, orderField.label).locator("input");
+  await order.fill(String(first!.data.order));
+  await expectRefused(
+    page,
+    `${orderField.label} ${String(first!.data.order)} is already used by ${String(first!.data[nameField.name])}; choose another number.`,
+  );
+
+  // A number no service has saves; that service now has it.
+  const moved = freeOrder(Number(second!.data.order));
+  await order.fill(String(moved));
+  await expectSaved(page, second!.file);
+  expect(parse(fs.readFileSync(path.join(session.dir, "data/services", second!.file), "utf8"))).toMatchObject({
+    order: moved,
+  });
+
+  // The first service cannot take it now: the studio reads the services again, not what it had loaded.
+  await open(page, `services/entries/${slugOf(first!)}`);
+  await control(page, orderField.label).locator("input").fill(String(moved));
+  await expectRefused(
+    page,
+    `${orderField.label} ${moved} is already used by ${String(second!.data[nameField.name])}; choose another number.`,
+  );
+});
+
+test("a copy of a service under the same slug is refused: no <slug>-1.yaml is written", async ({ page }) => {
+  const services = readServices();
+  const original = services.at(-1)!;
+  const slug = slugOf(original);
+  await open(page, `services/entries/${slug}`);
+  await expect(control(page, keyField.label).locator("input")).toHaveValue(slug);
+  // Published → Duplicate: a new entry with the same data, the slug included (Decap named its file <slug>-1).
+  await page.getByRole("button", { name: "Published" }).click();
+  await page.getByText("Duplicate", { exact: true }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/#\/collections\/services\/new/);
+  await expect(control(page, keyField.label).locator("input")).toHaveValue(slug);
+  // Its own order, so that the slug alone is what is refused.
+  await control(page, orderField.label)
+    .locator("input")
+    .fill(String(freeOrder(Number(original.data.order))));
+  await expectRefused(
+    page,
+    `${keyField.label} "${slug}" is already used by ${String(original.data[nameField.name])}; choose another.`,
+  );
+  expect(readServices().map((s) => s.file)).toEqual(services.map((s) => s.file));
+  expect(fs.existsSync(path.join(session.dir, "data/services", `${slug}-1.yaml`))).toBe(false);
+});
+
+test("the content check passes on the folder the studio wrote to", () => {
+  const dataDir = path.join(session.dir, "data");
+  const run = spawnSync(process.execPath, ["--import", "tsx", "src/scripts/check-content.ts", dataDir], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  });
+  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+  expect(run.stdout).toContain("The content check found no problems");
+});
