@@ -3,8 +3,10 @@
  * text of spaces only, and a key or order that another entry of the collection has (the field carries
  * `unique`, src/node/content/cms-config.ts). Decap validates synchronously when Publish is clicked, so
  * the other entries are read beforehand, through Decap's own query of the collection (the backend the
- * studio uses, local or a git host), and again whenever the value changes or the window regains focus:
- * an entry saved in the meantime, in this tab or another, is known by the time the editor publishes.
+ * studio uses, local or a git host), and again after each change of the value and when the window
+ * regains focus: an entry saved in the meantime, in this tab, another one or by someone else, counts.
+ * A value changed since the last read is refused until the read ends, rather than checked against
+ * what may be stale.
  */
 import { Component, createRef, type ComponentType, type Ref } from "react";
 import { blankText, takenValue, type OtherEntry } from "./refusals";
@@ -49,7 +51,11 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
     private readonly inner = createRef<Checked>();
     /** The collection's entries as last read; undefined until the first read ends. */
     private others: OtherEntry[] | undefined;
+    /** How many times the value changed, and at which of those changes the last finished read began. */
+    private changes = 0;
+    private readAt = -1;
     private failed = false;
+    private timer: ReturnType<typeof setTimeout> | undefined;
 
     private get unique() {
       const unique = this.props.field.get("unique") as Immutable | undefined;
@@ -58,13 +64,15 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
 
     private read = () => {
       const { query, forID, collection, field } = this.props;
-      const unique = this.unique;
-      if (!unique || !query || !collection) return;
+      if (!this.unique || !query || !collection) return;
+      const at = this.changes;
       // The key field: every entry has it, and the query needs a text field to search.
       const key = String(collection.get("identifier_field") ?? field.get("name"));
       query(forID ?? "", String(collection.get("name")), [key], "", undefined, freshLimit()).then(
         (answer) => {
+          if (at < this.readAt) return; // a later read ended first
           this.others = answer.payload?.hits ?? [];
+          this.readAt = at;
           this.failed = false;
         },
         (error: unknown) => {
@@ -82,10 +90,15 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
     }
 
     override componentDidUpdate(previous: ControlProps) {
-      if (this.unique && previous.value !== this.props.value) this.read();
+      if (!this.unique || previous.value === this.props.value) return;
+      // Read again once the typing pauses: a git host is asked for the whole folder each time.
+      this.changes += 1;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.read, 300);
     }
 
     override componentWillUnmount() {
+      clearTimeout(this.timer);
       window.removeEventListener("focus", this.read);
     }
 
@@ -97,22 +110,26 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
       if (blank) return refuse(blank);
       const unique = this.unique;
       if (unique && !this.failed) {
-        if (!this.others) return refuse(`${label}: the other entries are still being read; publish again in a moment.`);
         const entry = getEntry?.();
         const isNew = entry?.get("newRecord") === true;
-        const taken = takenValue(
-          {
-            name: String(field.get("name")),
-            label,
-            labelField: unique.label_field,
-            fileName: unique.file_name === true,
-            singular: String(collection?.get("label_singular") ?? "entry").toLowerCase(),
-          },
-          value,
-          { slug: isNew ? undefined : (entry?.get("slug") as string | undefined) },
-          this.others,
-        );
+        const taken =
+          this.others &&
+          takenValue(
+            {
+              name: String(field.get("name")),
+              label,
+              labelField: unique.label_field,
+              fileName: unique.file_name === true,
+              singular: String(collection?.get("label_singular") ?? "entry").toLowerCase(),
+            },
+            value,
+            { slug: isNew ? undefined : (entry?.get("slug") as string | undefined) },
+            this.others,
+          );
         if (taken) return refuse(taken);
+        // Not read since the last change: another entry may have taken the value meanwhile.
+        if (this.readAt < this.changes)
+          return refuse(`${label}: the other entries are still being read to check it; publish again in a moment.`);
       }
       return this.inner.current?.isValid?.() ?? true;
     };
