@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { blankText, takenValue, type OtherEntry, type UniqueField } from "../../admin/src/refusals";
+import { cmsCollections } from "../../src/node/content/cms-config";
 
 const folder = path.resolve(__dirname, "../../data/services");
 const services: OtherEntry[] = fs
@@ -85,4 +86,17 @@ test("a new service's slug that another service has in its file, under another f
   expect(takenValue(slug, first!.slug, {}, [copy])).toBe(
     `Slug "${first!.slug}" is already used by ${name(first!)}; choose another.`,
   );
+});
+
+test("the studio's form marks each collection's key, and the services' order, as its own (cms-config.ts)", () => {
+  const collections = cmsCollections(path.resolve(__dirname, "../../data")).filter((c) => c.folder);
+  expect(collections.map((c) => c.name)).toEqual(expect.arrayContaining(["services", "approvals"]));
+  for (const collection of collections) {
+    const unique = collection.fields!.filter((f) => f.unique).map((f) => [f.name, f.unique]);
+    const label = collection.summary!.replace(/^\{\{fields\.(\w+)\}\}$/, "$1");
+    const key = [collection.identifier_field, { label_field: label, file_name: true }];
+    expect(unique).toEqual(
+      collection.fields!.some((f) => f.name === "order") ? [key, ["order", { label_field: label }]] : [key],
+    );
+  }
 });
