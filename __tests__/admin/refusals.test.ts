@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { blankText, takenValue, type OtherEntry, type UniqueField } from "../../admin/src/refusals";
+import { blankText, takenValue, type OtherEntry, type Self, type UniqueField } from "../../admin/src/refusals";
 import { cmsCollections } from "../../src/node/content/cms-config";
 
 const folder = path.resolve(__dirname, "../../data/services");
@@ -43,7 +43,9 @@ test.each([
   expect(blankText("Menu label", value, required)).toEqual(expected);
 });
 
-test.each([
+type Case = [string, UniqueField, () => unknown, () => Self, () => string | undefined];
+
+test.each<Case>([
   [
     "another service's order",
     order,
@@ -77,7 +79,7 @@ test.each([
       `Slug must stay "${first!.slug}": it is the name of this service's file (${first!.slug}.yaml), which the studio cannot rename.`,
   ],
   ["an existing service's own slug", slug, () => first!.slug, () => ({ slug: first!.slug }), () => undefined],
-] as const)("%s", (_, field, value, self, expected) => {
+])("%s", (_, field, value, self, expected) => {
   expect(takenValue(field, value(), self(), services)).toBe(expected());
 });
 
