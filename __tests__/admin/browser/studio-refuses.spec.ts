@@ -1,10 +1,11 @@
 /**
  * The studio refuses to save what the content check would refuse, saying why in plain words, and
  * writes nothing when it does: in the real studio against decap-server, on a copy of data/, a service's
- * menu label of spaces only, an order another service has (also one that service got from someone else
- * while the page was open), an existing service's slug changed, and a copy of a service under the same slug (Decap wrote it as <slug>-1.yaml
- * before). Each refusal leaves every file byte for byte; each corrected value saves. After each, the
- * content check, run on the folder the studio wrote to, finds no problem.
+ * menu label of spaces only, an order another service has (also one that service got from someone
+ * else while the page was open), a copy of a service under the same slug (Decap wrote it as
+ * <slug>-1.yaml before), and an existing service's slug changed. Each refusal leaves every file byte
+ * for byte; each corrected value saves. After each, the content check, run on the folder the studio
+ * wrote to (`npm run check:content -- <folder>`), finds no problem.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
