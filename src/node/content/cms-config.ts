@@ -35,6 +35,11 @@ export interface CmsField {
   pattern?: [string, string];
   /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
   max_length?: number;
+  /**
+   * A collection's key and order: no other entry may have the value (admin/src/refusing-widgets.tsx),
+   * each named by its `label_field`; the key is also the file's name.
+   */
+  unique?: { label_field: string; file_name?: true };
   default?: unknown;
   /** number */
   value_type?: "int" | "float";
@@ -172,7 +177,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
           ? { sortable_fields: [{ field: "order", label: "Order on the page", default_sort: "asc" as const }, display] }
           : {}),
         ...mediaFolders(`data/${folder}`),
-        fields,
+        fields: fields.map((f) => (f.name === key || f.name === "order" ? withUnique(f, key, display) : f)),
       });
     } else {
       const name = path.posix.dirname(spec.file);
@@ -191,6 +196,11 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
     ...folders,
     { name: "site", label: "Site and menu", format: CMS_FORMAT, files: site },
   ];
+}
+
+/** The key and the order are the entry's own: the studio refuses one another entry has, as the check does. */
+function withUnique(field: CmsField, key: string, display: string): CmsField {
+  return { ...field, unique: { label_field: display, ...(field.name === key ? { file_name: true as const } : {}) } };
 }
 
 /**
