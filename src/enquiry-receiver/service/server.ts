@@ -5,6 +5,8 @@
  *   POST /api/email           the enquiry endpoint (the request adapter of ../http/adapter, with the
  *                             proxy's headers trusted as ENQUIRY_TRUST_PROXY says: ./settings)
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
+ *   GET  /oauth/authorize, /oauth/callback  the editing studio's GitHub sign-in (./oauth/github.ts),
+ *                             when GITHUB_OAUTH_CLIENT_ID and _SECRET are set (./oauth/settings.ts)
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
@@ -21,6 +23,8 @@ import { createRequestAdapter, nodeReply } from "../http/adapter";
 import { securePrivateFolder } from "../store/private-folder";
 import { routeProcessWarnings } from "../store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
+import { githubOAuthRoutes } from "./oauth/github";
+import { loadGitHubOAuthSettings } from "./oauth/settings";
 import { jsonLog, type JsonLog } from "./json-log";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
 import { shutDown } from "./shutdown";
@@ -67,6 +71,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const env = options.env ?? runtimeEnv();
   const log = options.log ?? jsonLog();
   const settings = loadServiceSettings(env);
+  const oauth = githubOAuthRoutes(loadGitHubOAuthSettings(env), log);
   const config = loadConfig(env, options.projectRoot);
   // Fail at start, not at the first enquiry, if the data folder cannot be written; never leave it readable by others.
   const tightened = securePrivateFolder(config.dataDir);
@@ -89,6 +94,12 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     if (stopping) res.setHeader("connection", "close");
     if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
+    else if (oauth.handles(path))
+      oauth.handle(req, res, path).catch((error: Error) => {
+        log("error", "github sign-in failed", { error: error.name });
+        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "The sign-in failed." });
+        else res.destroy();
+      });
     else
       sendJson(res, 404, {
         error: "not_found",
