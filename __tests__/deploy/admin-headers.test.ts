@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CALLBACK_CSP } from "../../src/enquiry-receiver/service/oauth/callback-page";
+import { CALLBACK_CSP } from "../../src/enquiry-receiver";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 
@@ -85,7 +85,9 @@ test("/oauth/authorize reaches the service: to GitHub with the state cookie, wit
   const location = new URL(String(res.headers.location));
   expect(`${location.origin}${location.pathname}`).toBe("https://github.com/login/oauth/authorize");
   expect(location.searchParams.get("redirect_uri")).toBe("https://www.example.test/oauth/callback");
-  expect(String(res.headers["set-cookie"])).toMatch(/^__Host-cyrus-oauth-state=[\w-]{43}; Path=\/;.* HttpOnly; SameSite=Lax; Secure$/);
+  expect(String(res.headers["set-cookie"])).toMatch(
+    /^__Host-cyrus-oauth-state=[\w-]{43}; Path=\/;.* HttpOnly; SameSite=Lax; Secure$/,
+  );
   expectSignInHeaders(res);
 });
 

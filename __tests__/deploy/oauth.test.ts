@@ -84,7 +84,9 @@ async function atGitHub(location: URL): Promise<URL> {
 }
 
 const pageData = (res: RawAnswer) =>
-  JSON.parse(/<script type="application\/json" id="sign-in-result">(.*?)<\/script>/s.exec(res.body.toString())![1]!) as {
+  JSON.parse(
+    /<script type="application\/json" id="sign-in-result">(.*?)<\/script>/s.exec(res.body.toString())![1]!,
+  ) as {
     origin: string;
     message: string;
     ok: boolean;

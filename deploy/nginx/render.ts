@@ -35,7 +35,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CALLBACK_CSP } from "../../src/enquiry-receiver/service/oauth/callback-page";
+import { CALLBACK_CSP } from "../../src/enquiry-receiver";
 import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
 import { precompress, type PrecompressResult } from "../precompress";
 

@@ -24,6 +24,8 @@ export interface StandInRequest {
   query: Record<string, string>;
   body?: Record<string, string>;
   authorization?: string;
+  /** The stand-in's answer. */
+  status?: number;
 }
 
 export interface GitHubStandIn {
@@ -41,8 +43,8 @@ export interface GitHubStandIn {
 export interface StandInOptions {
   clientId: string;
   clientSecret: string;
-  /** The OAuth app's registered callback URL: GitHub refuses any other. */
-  callbackUrl: string;
+  /** The OAuth app's registered callback URL: GitHub refuses any other (a function: known later). */
+  callbackUrl: string | (() => string);
   repo: string;
   branch?: string;
 }
@@ -66,6 +68,7 @@ async function readBody(req: http.IncomingMessage): Promise<Record<string, strin
 
 export async function startGitHubStandIn(options: StandInOptions): Promise<GitHubStandIn> {
   const branch = options.branch ?? "main";
+  const callbackUrl = () => (typeof options.callbackUrl === "string" ? options.callbackUrl : options.callbackUrl());
   const requests: StandInRequest[] = [];
   const tokens: string[] = [];
   const codes = new Map<string, string>(); // code → the redirect_uri it was issued for
@@ -146,7 +149,12 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     const blob = new RegExp(`^${repoPath}/git/blobs/([0-9a-f]{40})$`).exec(path);
     if (blob) {
       const content = git(["cat-file", "blob", blob[1]!]);
-      json(res, 200, { sha: blob[1], size: content.length, content: content.toString("base64"), encoding: "base64" }, cors);
+      json(
+        res,
+        200,
+        { sha: blob[1], size: content.length, content: content.toString("base64"), encoding: "base64" },
+        cors,
+      );
       return;
     }
     if (path === `${repoPath}/commits`) {
@@ -166,16 +174,19 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       authorization: req.headers.authorization,
     };
     requests.push(record);
+    res.once("finish", () => (record.status = res.statusCode));
     if (url.pathname === "/login/oauth/authorize") {
       const q = url.searchParams;
-      if (q.get("client_id") !== options.clientId || q.get("redirect_uri") !== options.callbackUrl) {
-        res.writeHead(400, { "content-type": "text/plain" }).end("The redirect_uri is not associated with this application.");
+      if (q.get("client_id") !== options.clientId || q.get("redirect_uri") !== callbackUrl()) {
+        res
+          .writeHead(400, { "content-type": "text/plain" })
+          .end("The redirect_uri is not associated with this application.");
         return;
       }
       counter += 1;
       const code = `code-${counter}-${Math.random().toString(36).slice(2)}`;
       codes.set(code, q.get("redirect_uri")!);
-      const back = new URL(options.callbackUrl);
+      const back = new URL(callbackUrl());
       back.search = new URLSearchParams({ code, state: q.get("state") ?? "" }).toString();
       res.writeHead(302, { location: back.href }).end();
       return;
@@ -191,7 +202,10 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
           body.redirect_uri === issuedFor;
         if (!valid) {
           // GitHub answers 200 with an error for a code it does not know or that was used.
-          json(res, 200, { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." });
+          json(res, 200, {
+            error: "bad_verification_code",
+            error_description: "The code passed is incorrect or expired.",
+          });
           return;
         }
         codes.delete(body.code!);
