@@ -42,6 +42,12 @@ test.beforeAll(async () => {
         GITHUB_OAUTH_CLIENT_ID: CLIENT_ID,
         SITE_URL: siteOrigin,
       };
+      // Decap is in the studio's own packages (admin/node_modules): installed if missing, as npm test does.
+      const install = spawnSync(process.execPath, ["--import", "tsx", "tools/ensure-admin.ts"], {
+        cwd: projectRoot,
+        encoding: "utf8",
+      });
+      if (install.status !== 0) throw new Error(`admin/'s packages:\n${install.stdout}${install.stderr}`);
       const build = spawnSync(
         process.execPath,
         ["--import", "tsx", "admin/scripts/build.ts", "--out", path.join(root, "admin")],
@@ -120,7 +126,11 @@ test("Login with GitHub: the sign-in window goes through GitHub and back, and th
   await page.getByRole("link", { name: "Services", exact: true }).first().click();
   await expect(page.getByText("Clinical Trial Monitoring").first()).toBeVisible({ timeout: 30_000 });
 
-  // As the editor the token belongs to: every API call carried the token the stand-in issued.
+  // As the editor the token belongs to: the studio's record of who is signed in (Decap keeps it in the
+  // browser), and every API call carried the token the stand-in issued.
+  await expect(page.getByRole("button", { name: "Account options dropdown" })).toBeVisible();
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem("decap-cms-user") ?? "null") as unknown);
+  expect(user).toMatchObject({ login: standIn.user.login, name: standIn.user.name });
   const token = standIn.tokens.at(-1)!;
   const apiCalls = standIn.requests.filter((r) => r.path.startsWith("/api/") && r.method !== "OPTIONS");
   console.log(`Decap's API calls: ${[...new Set(apiCalls.map((r) => r.path))].join(", ")}`);
