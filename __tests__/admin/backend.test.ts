@@ -23,6 +23,27 @@ test("GitHub through an OAuth service, on main unless CMS_BRANCH says otherwise"
   expect(backendFromEnv({ ...github, CMS_BRANCH: "content" })?.branch).toBe("content");
 });
 
+test("GitHub through the site's own service when its OAuth app is set: base_url is the site's origin", () => {
+  const own = { CMS_BACKEND: "github", CMS_REPO: "cyrus/website", GITHUB_OAUTH_CLIENT_ID: "Iv1.abc" };
+  expect(backendFromEnv({ ...own, SITE_URL: "https://www.example.com/" })).toEqual({
+    name: "github",
+    repo: "cyrus/website",
+    branch: "main",
+    base_url: "https://www.example.com",
+    auth_endpoint: "oauth/authorize",
+  });
+  // An OAuth service elsewhere, when named, is used as before.
+  expect(backendFromEnv({ ...own, CMS_BASE_URL: "https://oauth.example.com" })?.base_url).toBe(
+    "https://oauth.example.com",
+  );
+  expect(() => backendFromEnv(own)).toThrow(/needs SITE_URL/);
+  expect(() => backendFromEnv({ ...own, SITE_URL: "http://www.example.com" })).toThrow(/needs SITE_URL/);
+  // The studio calls only the API from its scripts: the sign-in is a window of its own origin.
+  expect(adminCsp(backendFromEnv({ ...own, SITE_URL: "https://www.example.com" }))).toContain(
+    "connect-src 'self' blob: https://api.github.com;",
+  );
+});
+
 test("GitLab and Gitea sign in with PKCE and their application's id", () => {
   expect(backendFromEnv({ CMS_BACKEND: "gitlab", CMS_REPO: "cyrus/website", CMS_APP_ID: "abc" })).toMatchObject({
     name: "gitlab",
@@ -43,7 +64,7 @@ test("GitLab and Gitea sign in with PKCE and their application's id", () => {
 test.each([
   [{ CMS_BACKEND: "bitbucket" }, /not a git host the studio supports/],
   [{ CMS_BACKEND: "github" }, /needs CMS_REPO/],
-  [{ ...github, CMS_BASE_URL: undefined }, /needs CMS_BASE_URL/],
+  [{ ...github, CMS_BASE_URL: undefined }, /needs GITHUB_OAUTH_CLIENT_ID .* or CMS_BASE_URL/],
   [{ ...github, CMS_BASE_URL: "http://oauth.example.com" }, /must be an https:\/\/ address/],
   [{ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }, /needs CMS_APP_ID/],
 ])("a setting that cannot work stops the build with a plain message: %j", (env, message) => {

@@ -157,10 +157,18 @@ describe("render.ts", () => {
       "logs",
       "mime.types",
       "nginx.conf",
+      "oauth-csp.conf",
+      "oauth-headers.conf",
       "security-headers.conf",
       "temp",
     ]);
-    for (const file of ["cyrus.conf", "security-headers.conf", "nginx.conf"])
+    for (const file of [
+      "cyrus.conf",
+      "security-headers.conf",
+      "admin-headers.conf",
+      "oauth-headers.conf",
+      "nginx.conf",
+    ])
       expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
     const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
     expect(site).toContain(`root ${root};`);

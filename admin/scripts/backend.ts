@@ -7,7 +7,9 @@
  *   CMS_REPO      owner/name of the repository
  *   CMS_BRANCH    the branch the site is built from (main)
  *   CMS_BASE_URL  the OAuth service that signs editors in (GitHub: an OAuth proxy; GitLab, Gitea:
- *                 the instance, e.g. https://gitlab.com)
+ *                 the instance, e.g. https://gitlab.com). GitHub without it: the site's own service
+ *                 signs editors in when GITHUB_OAUTH_CLIENT_ID is set (its OAuth app; the secret stays
+ *                 with the service), at SITE_URL's origin (src/enquiry-receiver/service/oauth/)
  *   CMS_AUTH_ENDPOINT  its path, when not the backend's default (auth, oauth/authorize, login/oauth/authorize)
  *   CMS_API_ROOT  the git host's API, for a self-hosted GitLab or Gitea (https://gitea.example.com/api/v1)
  *   CMS_APP_ID    GitLab and Gitea: the OAuth application's id (sign-in with PKCE, no proxy needed)
@@ -40,6 +42,9 @@ const API_ROOTS: Record<BackendName, string | undefined> = {
 
 export class SettingsError extends Error {}
 
+/** Where the site's own service starts the GitHub sign-in (src/enquiry-receiver/service/oauth/settings.ts). */
+export const SITE_AUTH_ENDPOINT = "oauth/authorize";
+
 /** The backend the environment describes, or undefined when CMS_BACKEND is not set. */
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
   const value = (name: string) => env[name]?.trim() || undefined;
@@ -69,9 +74,15 @@ export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
   if (authEndpoint) backend.auth_endpoint = authEndpoint;
   if (apiRoot) backend.api_root = apiRoot.replace(/\/+$/, "");
   if (name === "github" && !baseUrl) {
-    throw new SettingsError(
-      "CMS_BACKEND=github needs CMS_BASE_URL: the OAuth service that signs editors in through GitHub (docs/editing-studio.md)",
-    );
+    if (!value("GITHUB_OAUTH_CLIENT_ID")) {
+      throw new SettingsError(
+        "CMS_BACKEND=github needs GITHUB_OAUTH_CLIENT_ID (the site's own service signs editors in, docs/deployment.md) or CMS_BASE_URL (an OAuth service elsewhere, docs/editing-studio.md)",
+      );
+    }
+    // Decap takes the sign-in window's messages only from base_url exactly: the origin the studio is
+    // served from, with no path.
+    backend.base_url = siteOrigin(value("SITE_URL"));
+    backend.auth_endpoint = authEndpoint ?? SITE_AUTH_ENDPOINT;
   }
   if (name !== "github") {
     if (!appId) throw new SettingsError(`CMS_BACKEND=${name} needs CMS_APP_ID, the id of its OAuth application`);
@@ -100,6 +111,18 @@ export function reviewFromEnv(backend: Backend, env: NodeJS.ProcessEnv = process
     );
   }
   return Boolean(backend);
+}
+
+/** SITE_URL's origin: https, or http on this machine (the tests). */
+function siteOrigin(siteUrl: string | undefined): string {
+  const url = siteUrl && URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
+  const local = url?.protocol === "http:" && /^(localhost|127\.0\.0\.1)$/.test(url.hostname);
+  if (!url || (url.protocol !== "https:" && !local)) {
+    throw new SettingsError(
+      `the site's own GitHub sign-in needs SITE_URL, the https:// address the studio is served from (found ${siteUrl ?? "nothing"})`,
+    );
+  }
+  return url.origin;
 }
 
 /** The local backend of `npm run cms`: decap-server on loopback, which reads and writes the working copy. */

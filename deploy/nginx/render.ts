@@ -19,6 +19,9 @@
  * writes into --out:
  *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
  *   security-headers.conf  the headers every answer carries
+ *   admin-headers.conf, admin-csp.conf  the same for the editing studio, with its own policy
+ *   oauth-headers.conf, oauth-csp.conf  the same for the studio's sign-in window (/oauth/), which keeps
+ *                          its opener and runs the one script of its page
  *   csp.conf               the Content-Security-Policy of the build in --root (deploy/csp-hashes.ts)
  *   mime.types             the media types of the site's files
  *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
@@ -32,6 +35,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CALLBACK_CSP } from "../../src/enquiry-receiver";
 import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
 import { precompress, type PrecompressResult } from "../precompress";
 
@@ -75,6 +79,23 @@ function nginxHasHttp2Directive(): boolean {
   const [major = 0, minor = 0, patch = 0] = version.slice(1).map(Number);
   return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
 }
+
+/** What differs between the site's headers, the studio's and its sign-in window's (security-headers.conf.template). */
+const SITE_HEADERS = {
+  CSP_CONF: "csp.conf",
+  COOP_HEADER: 'add_header Cross-Origin-Opener-Policy "same-origin" always;',
+  REFERRER_POLICY: "strict-origin-when-cross-origin",
+};
+const ADMIN_HEADERS = {
+  ...SITE_HEADERS,
+  CSP_CONF: "admin-csp.conf",
+  COOP_HEADER: 'add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always;',
+};
+const OAUTH_HEADERS = {
+  CSP_CONF: "oauth-csp.conf",
+  COOP_HEADER: "# Cross-Origin-Opener-Policy: none (unsafe-none), or the window loses the studio.",
+  REFERRER_POLICY: "no-referrer",
+};
 
 export interface RenderOptions {
   root: string;
@@ -206,7 +227,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   };
   const fill = (template: string, extra: Record<string, string> = {}) =>
     fs.readFileSync(path.join(__dirname, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
-      const all: Record<string, string | undefined> = { CSP_CONF: "csp.conf", ...values, ...extra };
+      const all: Record<string, string | undefined> = { ...SITE_HEADERS, ...values, ...extra };
       const value = all[key];
       if (value === undefined) throw new Error(`${template}: unknown placeholder ${whole}`);
       return value;
@@ -221,8 +242,15 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     "security-headers.conf": fill("security-headers.conf.template"),
     "csp.conf": nginxInclude(csp, root),
     // The editing studio (/admin): the same headers with its own policy, which its build wrote.
-    "admin-headers.conf": fill("security-headers.conf.template", { CSP_CONF: "admin-csp.conf" }),
+    "admin-headers.conf": fill("security-headers.conf.template", ADMIN_HEADERS),
     "admin-csp.conf": adminCspInclude(root),
+    // The studio's sign-in window (the service's /oauth/ paths): keeps its opener, runs its page's script.
+    "oauth-headers.conf": fill("security-headers.conf.template", OAUTH_HEADERS),
+    "oauth-csp.conf": [
+      "# Content-Security-Policy of the sign-in's callback page (src/enquiry-receiver/service/oauth/callback-page.ts)",
+      `add_header Content-Security-Policy "${CALLBACK_CSP}" always;`,
+      "",
+    ].join("\n"),
     "mime.types": fs.readFileSync(path.join(__dirname, "mime.types"), "utf8"),
   };
   if (options.standalone) {

@@ -7,6 +7,7 @@
  *   `npm run enquiries` (bin/enquiries)          runEnquiriesCli
  *   tests of the site, the deploy, the browsers  readStoredLines, readStoredLinesNow, createEnquiryService
  *   the release (deploy/release)                 takeReleaseWanted: the note a push hook leaves
+ *   nginx's configuration (deploy/nginx/render.ts) CALLBACK_CSP, the studio's sign-in page's policy
  */
 export { runtimeEnv } from "./core/config";
 export { sharedReceiver, type Receiver } from "./core/receiver";
@@ -14,5 +15,6 @@ export { createRequestAdapter, type AdapterOptions, type Reply } from "./http/ad
 export { loadProxySettings, type ProxySettings } from "./http/proxy";
 export { createEnquiryService, runEnquiryService, type EnquiryService, type JsonLog } from "./service/server";
 export { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "./release-hook/release-wanted";
+export { CALLBACK_CSP } from "./service/oauth/callback-page";
 export { runEnquiriesCli } from "./cli/cli";
 export { readStoredLines, readStoredLinesNow } from "./store/read-stored-lines";

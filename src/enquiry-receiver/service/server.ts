@@ -7,6 +7,8 @@
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
  *   POST /hooks/push/<host>   a git host's push webhook: notes that a release is wanted
  *                             (../release-hook; only when RELEASE_HOOK_SECRET is set)
+ *   GET  /oauth/authorize, /oauth/callback  the editing studio's GitHub sign-in (./oauth/github.ts),
+ *                             when GITHUB_OAUTH_CLIENT_ID and _SECRET are set (./oauth/settings.ts)
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
@@ -24,6 +26,8 @@ import { handlePushHook, HOOK_PREFIX, loadPushHookSettings } from "../release-ho
 import { securePrivateFolder } from "../store/private-folder";
 import { routeProcessWarnings } from "../store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
+import { githubOAuthRoutes } from "./oauth/github";
+import { loadGitHubOAuthSettings } from "./oauth/settings";
 import { jsonLog, type JsonLog } from "./json-log";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
 import { shutDown } from "./shutdown";
@@ -71,6 +75,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const log = options.log ?? jsonLog();
   const settings = loadServiceSettings(env);
   const pushHook = loadPushHookSettings(env);
+  const oauth = githubOAuthRoutes(loadGitHubOAuthSettings(env), log);
   const config = loadConfig(env, options.projectRoot);
   // Fail at start, not at the first enquiry, if the data folder cannot be written; never leave it readable by others.
   const tightened = securePrivateFolder(config.dataDir);
@@ -95,6 +100,12 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
     else if (pushHook && path.startsWith(HOOK_PREFIX))
       handlePushHook(req, path, pushHook, (status, body, headers) => sendJson(res, status, body, headers), log);
+    else if (oauth.handles(path))
+      oauth.handle(req, res, path).catch((error: Error) => {
+        log("error", "github sign-in failed", { error: error.name });
+        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "The sign-in failed." });
+        else res.destroy();
+      });
     else
       sendJson(res, 404, {
         error: "not_found",
