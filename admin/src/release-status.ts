@@ -5,18 +5,20 @@
  * run cms, a static host) there is none, and the studio shows nothing.
  */
 
-export interface ReleaseRef {
+/** A commit, as the release records it (tools/release/status.ts writes this file). */
+export interface CommitRef {
   commit: string;
   /** The commit's title: for a studio save, "Update Services “study-design”" and the like. */
   title: string;
-  /** ISO time. */
-  at: string;
+  /** The commit's own time (ISO). */
+  time: string;
 }
 
 export interface ReleaseStatus {
-  live?: ReleaseRef;
-  running?: ReleaseRef;
-  failed?: ReleaseRef & { step: string; message: string };
+  /** `since`: when it went live. */
+  live?: CommitRef & { since?: string };
+  underway?: CommitRef & { startedAt: string; step: string };
+  lastFailure?: CommitRef & { at: string; step: string; message: string };
 }
 
 export interface StatusLine {
@@ -45,22 +47,37 @@ export function ago(at: string, now: number): string {
 /** What the studio says, newest first; a failure older than the live release is history, not news. */
 export function describeStatus(status: ReleaseStatus, now: number): StatusLine[] {
   const lines: StatusLine[] = [];
-  if (status.running)
+  const { underway, lastFailure: failed, live } = status;
+  const liveSince = live ? (live.since ?? live.time) : undefined;
+  if (underway)
     lines.push({
       tone: "running",
-      text: `Going live: “${status.running.title}” (${short(status.running.commit)}), started ${ago(status.running.at, now)}. It is usually live within a minute or two.`,
+      text: `Going live: “${underway.title}” (${short(underway.commit)}), started ${ago(underway.startedAt, now)}. It is usually live within a minute or two.`,
     });
-  const { failed, live } = status;
-  if (failed && (!live || Date.parse(failed.at) >= Date.parse(live.at)))
+  if (failed && (!liveSince || Date.parse(failed.at) >= Date.parse(liveSince)))
     lines.push({
       tone: "failed",
-      text: `Not live: “${failed.title}” (${short(failed.commit)}) stopped at ${failed.step} ${ago(failed.at, now)}. The site still shows the version before it. Put this right and publish again:`,
+      text: `Not live: “${failed.title}” (${short(failed.commit)}) stopped at ${STEPS[failed.step] ?? failed.step} ${ago(failed.at, now)}. The site still shows the version before it. Put this right and publish again:`,
       detail: failed.message,
     });
-  if (live)
+  if (live && liveSince)
     lines.push({
       tone: "live",
-      text: `Live on the site: “${live.title}” (${short(live.commit)}), ${ago(live.at, now)}.`,
+      text: `Live on the site: “${live.title}” (${short(live.commit)}), ${ago(liveSince, now)}.`,
     });
   return lines;
 }
+
+/** The release's step names, in editors' words. */
+const STEPS: Record<string, string> = {
+  fetch: "fetching the change",
+  checkout: "fetching the change",
+  dependencies: "installing the site's packages",
+  "content check": "the content check",
+  caches: "the build",
+  build: "the build",
+  "site check": "the check of the built pages",
+  nginx: "the web server's check",
+  switch: "going live",
+  "live check": "the check of the live site",
+};

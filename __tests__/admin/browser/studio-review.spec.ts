@@ -95,12 +95,18 @@ test("the studio shows where a change is: a failed release in the check's words,
   fs.writeFileSync(
     status,
     JSON.stringify({
-      live: { commit: "1111111aaaa", title: "Update Pages “about”", at: new Date(now - 3_600_000).toISOString() },
-      failed: {
+      live: {
+        commit: "1111111aaaa",
+        title: "Update Pages “about”",
+        time: new Date(now - 4_000_000).toISOString(),
+        since: new Date(now - 3_600_000).toISOString(),
+      },
+      lastFailure: {
         commit: "2222222bbbb",
         title: "Update Services “cdms”",
+        time: new Date(now - 90_000).toISOString(),
         at: new Date(now - 60_000).toISOString(),
-        step: "the content check",
+        step: "content check",
         message,
       },
     }),
@@ -113,7 +119,9 @@ test("the studio shows where a change is: a failed release in the check's words,
 
   fs.writeFileSync(
     status,
-    JSON.stringify({ live: { commit: "3333333cccc", title: "Update Services “cdms”", at: new Date().toISOString() } }),
+    JSON.stringify({
+      live: { commit: "3333333cccc", title: "Update Services “cdms”", time: new Date().toISOString() },
+    }),
   );
   await page.reload();
   await expect(bar).toHaveText("Live on the site: “Update Services “cdms”” (3333333), just now.");
