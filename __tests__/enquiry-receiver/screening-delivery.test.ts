@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
+import { retryUndelivered } from "../../src/enquiry-receiver/outbox/retry";
 import { createMailer } from "../../src/enquiry-receiver/mail/mailer";
 import { freePort } from "../support/serve";
 import { anotherEnquiry, startReceiver, validEnquiry, type Harness } from "./support/harness";

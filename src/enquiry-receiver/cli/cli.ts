@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig, type Env } from "../core/config";
-import { retryUndelivered } from "../mail/deliver";
+import { retryUndelivered } from "../outbox/retry";
 import { createMailer } from "../mail/mailer";
 import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
@@ -23,8 +23,8 @@ const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry                           send what is due in the outbox (the webhook), and e-mail again every
-                                  enquiry whose e-mail failed or never finished
+  retry                           send what is due in the outbox (the webhook), and e-mail now every
+                                  enquiry whose e-mail failed or waits for its next attempt
   not-spam <id>                   record that a flagged enquiry is not spam
   erase --email <address>         remove every enquiry from that address, and its delivery records
   export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines`;
@@ -120,8 +120,9 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
 }
 
 async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
-  // The outbox first (the webhook): what is due now, as the service's sender would send it.
-  const outbox = await receiverOutbox(config, store, { info: io.out, warn: io.err, error: io.err }).sendDue();
+  // The webhook first: what is due now, as the services' senders would send it.
+  const log = { info: io.out, warn: io.err, error: io.err };
+  const outbox = config.webhook ? await receiverOutbox(config, store, undefined, log).sendDue() : undefined;
   if (outbox) {
     io.out(
       `outbox: ${outbox.done} sent, ${outbox.retrying} to try again later, ${outbox.failed} failed for good, ${outbox.stopped} stopped`,
@@ -133,7 +134,7 @@ async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput):
     io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
     return 1;
   }
-  const { delivered, failed, skipped } = await retryUndelivered(store, mailer);
+  const { delivered, failed, skipped } = await retryUndelivered(store, mailer, Date.now, log);
   delivered.forEach((e) => io.out(`delivered  ${e.id}  ${e.receivedAt}  ${e.email}`));
   failed.forEach((e) => io.err(`failed     ${e.id}  ${e.receivedAt}  ${e.email}: ${e.error}`));
   if (skipped.length > 0) {
