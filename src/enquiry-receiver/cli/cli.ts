@@ -11,6 +11,7 @@ import { createMailer } from "../mail/mailer";
 import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
+import { purgeExpired } from "../core/retention";
 import { erase, exportAll } from "./erase-export";
 import { formatTable } from "./list-format";
 
@@ -27,10 +28,12 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   enquiry whose e-mail failed or waits for its next attempt
   not-spam <id>                   record that a flagged enquiry is not spam
   erase --email <address>         remove every enquiry from that address, and its delivery records
-  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines`;
+  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines
+  purge                           remove enquiries older than ENQUIRY_RETENTION_DAYS (as the service
+                                  does daily; for cron where no service runs)`;
 
 /** Each command and how many arguments it takes. */
-const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0, purge: 0 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -68,6 +71,7 @@ export async function runEnquiriesCli(
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
     if (command === "erase") return await erase(store, parsed.values.email, io);
     if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
+    if (command === "purge") return await purge(store, config, io);
     return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
   } finally {
     await store.close();
@@ -144,4 +148,13 @@ async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput):
   }
   io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
   return failed.length > 0 || (outbox?.failed ?? 0) > 0 ? 1 : 0;
+}
+
+async function purge(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
+  if (config.retentionDays === undefined) {
+    io.err("ENQUIRY_RETENTION_DAYS is not set: every enquiry is kept");
+    return 1;
+  }
+  await purgeExpired(store, config.retentionDays, Date.now(), { info: io.out });
+  return 0;
 }
