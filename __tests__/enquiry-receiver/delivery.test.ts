@@ -11,8 +11,8 @@ import { createMailer } from "../../src/enquiry-receiver/mail/mailer";
 import { openStore } from "../../src/enquiry-receiver/store/open-store";
 import { freePort } from "../support/serve";
 import { anotherEnquiry, projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
-import { parseMail } from "./support/mail";
-import { startSmtp, type SmtpSink } from "./support/smtp";
+import { parseMail } from "../support/mail";
+import { startSmtp, type SmtpSink } from "../support/smtp";
 
 const TO = "enquiries@cyrus.example";
 let site: Harness | undefined;

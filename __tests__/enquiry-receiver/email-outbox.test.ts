@@ -23,8 +23,8 @@ import {
   stoppedAfterEach,
   withHelpers,
 } from "./support/harness";
-import { parseMail } from "./support/mail";
-import { startSmtp, type SmtpSink } from "./support/smtp";
+import { parseMail } from "../support/mail";
+import { startSmtp, type SmtpSink } from "../support/smtp";
 
 const SECOND = 1000;
 const stopAfter = stoppedAfterEach();

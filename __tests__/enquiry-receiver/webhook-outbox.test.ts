@@ -18,7 +18,7 @@ import {
   stoppedAfterEach,
   validEnquiry,
 } from "./support/harness";
-import { newSecret, startWebhookSink, type Reply } from "./support/webhook-sink";
+import { newSecret, startWebhookSink, type Reply } from "../support/webhook-sink";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
