@@ -31,7 +31,7 @@ export interface HandlerContext {
   outbox: {
     entriesFor(enquiryId: string): OutboxEntry[];
     sendDue(): Promise<unknown>;
-    sendEnquiry(enquiryId: string, final: boolean): Promise<SendSummary | undefined>;
+    sendEnquiry(enquiryId: string, finalEmail: boolean): Promise<SendSummary | undefined>;
   };
   now: () => number;
   log: Pick<Console, "warn" | "error">;

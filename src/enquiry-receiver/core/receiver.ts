@@ -69,7 +69,8 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
   // The e-mail and the webhook alike: rows of the outbox, written with the enquiry.
   const outbox = receiverOutbox(config, store, mailer, log, { now, ...options.outbox });
   const sendDue = () => track(outbox.sendDue());
-  const sendEnquiry = async (id: string, final: boolean) => (await track(outbox.sendEnquiry(id, final))) ?? undefined;
+  const sendEnquiry = async (id: string, finalEmail: boolean) =>
+    (await track(outbox.sendEnquiry(id, finalEmail))) ?? undefined;
 
   const drain = async () => {
     while (underWay.size > 0) await Promise.allSettled([...underWay]);

@@ -6,7 +6,7 @@
 import type { EnquiryConfig } from "../core/config";
 import type { Mailer } from "../mail/mailer";
 import type { EnquiryStore, OutboxEntry } from "../store/store";
-import { emailDestination } from "./email";
+import { EMAIL, emailDestination } from "./email";
 import { createSender, type Destination, type SendSummary } from "./sender";
 import { webhookDestination } from "./webhook";
 
@@ -22,8 +22,8 @@ export interface ReceiverOutbox {
   entriesFor(enquiryId: string): OutboxEntry[];
   /** One pass over the due rows; a call during a pass makes one more pass after it. */
   sendDue(): Promise<SendSummary | undefined>;
-  /** One enquiry's due rows, now (ENQUIRY_AWAIT_DELIVERY: final, a failure is not retried). */
-  sendEnquiry(enquiryId: string, final: boolean): Promise<SendSummary | undefined>;
+  /** One enquiry's due rows, now (ENQUIRY_AWAIT_DELIVERY, finalEmail: a failed e-mail is not retried). */
+  sendEnquiry(enquiryId: string, finalEmail: boolean): Promise<SendSummary | undefined>;
 }
 
 export function receiverOutbox(
@@ -44,8 +44,10 @@ export function receiverOutbox(
     destinations,
     // The message id is the enquiry's: the same on every retry, from whichever instance sends it.
     entriesFor: (enquiryId) => destinations.map((d) => ({ destination: d.name, messageId: `msg_${enquiryId}` })),
-    sendEnquiry: (enquiryId, final) =>
-      destinations.length === 0 ? Promise.resolve(undefined) : sender.sendDue({ enquiryId, final }),
+    sendEnquiry: (enquiryId, finalEmail) =>
+      destinations.length === 0
+        ? Promise.resolve(undefined)
+        : sender.sendDue({ enquiryId, finalFor: finalEmail ? EMAIL : undefined }),
     sendDue() {
       if (destinations.length === 0) return Promise.resolve(undefined);
       if (running) {

@@ -42,8 +42,8 @@ export interface SendSummary {
 export interface PassOptions {
   /** Only this enquiry's rows (the Function's own enquiry, in its request). */
   enquiryId?: string;
-  /** A failure is final, not retried (ENQUIRY_AWAIT_DELIVERY: the visitor was told to send again). */
-  final?: boolean;
+  /** The destination whose failure is final, not retried (ENQUIRY_AWAIT_DELIVERY: the e-mail, the visitor was told to send again). */
+  finalFor?: string;
 }
 
 const BATCH = 20;
@@ -121,7 +121,8 @@ export function createSender(options: SenderOptions): { sendDue(pass?: PassOptio
             BATCH,
             pass.enquiryId,
           );
-          await Promise.all(rows.map((row) => sendOne(destination, row, summary, pass.final ?? false)));
+          const final = pass.finalFor === destination.name;
+          await Promise.all(rows.map((row) => sendOne(destination, row, summary, final)));
           if (rows.length < BATCH) break;
         }
       }
