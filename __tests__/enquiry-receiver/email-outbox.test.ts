@@ -131,7 +131,12 @@ describe("the Gatsby Function on PostgreSQL", () => {
     const clock = { t: Date.parse("2026-11-26T09:00:00Z") };
     const config = loadConfig({ ...env, ...mailEnv(port), ENQUIRY_RATE_LIMIT: "100" }, projectRoot);
     // As sharedReceiver builds it for a function instance: one connection, kept across invocations.
-    const receiver = createReceiver(config, { log: memoryLog(), now: () => clock.t, store: { connections: 1 } });
+    const receiver = createReceiver(config, {
+      log: memoryLog(),
+      now: () => clock.t,
+      store: { connections: 1 },
+      outbox: { random: () => 0.5 }, // the second attempt 30 s after the first, no jitter
+    });
     const fn = createEmailFunction(() => receiver, memoryLog());
     const server = http.createServer((req, res) => void fn(req as GatsbyFunctionRequest, withHelpers(res)));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
