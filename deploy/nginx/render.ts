@@ -7,6 +7,11 @@
  *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
  *        --upstream 127.0.0.1:9100
  *
+ * Several instances of the service (PostgreSQL, DATABASE_URL): --upstream once for each, or one
+ * comma-separated list (--upstream 127.0.0.1:9101,127.0.0.1:9102); nginx shares the enquiries out
+ * between them, and one that refuses the connection is skipped (a request already sent to an instance
+ * is never sent to another: nginx does not repeat a POST).
+ *
  * Limits (defaults for one small company site; see cyrus.conf.template): --api-rate 10r/m,
  * --api-burst 20, --api-conn-limit 4, --conn-limit 100, --api-timeout 30 (seconds nginx waits for
  * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it).
@@ -41,7 +46,7 @@ import { precompress, type PrecompressResult } from "../precompress";
 
 const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <folder>
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
-    [--upstream <host:port>]         (default 127.0.0.1:9100, the enquiry service)
+    [--upstream <host:port>[,<host:port>…]]...  (default 127.0.0.1:9100, the enquiry service; several instances: each)
     [--server-name <name>]...        (default _ : any host)
     [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
@@ -101,7 +106,8 @@ export interface RenderOptions {
   root: string;
   out: string;
   listen?: string[];
-  upstream?: string;
+  /** One instance, a comma-separated list, or a list: several instances of the service. */
+  upstream?: string | string[];
   serverName?: string[];
   tlsCert?: string;
   tlsKey?: string;
@@ -151,7 +157,10 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   const out = path.resolve(options.out);
   checked("out", out, PATH);
   const listen = (options.listen?.length ? options.listen : ["80"]).map((l) => checked("listen", l, LISTEN));
-  const upstream = checked("upstream", options.upstream ?? "127.0.0.1:9100", UPSTREAM);
+  const upstreams = [options.upstream ?? "127.0.0.1:9100"]
+    .flat()
+    .flatMap((u) => u.split(","))
+    .map((u) => checked("upstream", u.trim(), UPSTREAM));
   const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) =>
     checked("server-name", n, SERVER_NAME),
   );
@@ -206,7 +215,11 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
 
   const values: Readonly<Record<string, string>> = {
     ROOT: root,
-    UPSTREAM: upstream,
+    UPSTREAM_SERVERS: upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n"),
+    // With one instance there is nowhere else to go; with several, one that refuses the connection
+    // (stopped, restarting) is skipped. nginx never repeats a POST it has sent, so no enquiry
+    // reaches two instances (and a visitor's own resend is recognised by either).
+    NEXT_UPSTREAM: upstreams.length > 1 ? "error" : "off",
     SERVER_NAME: serverNames.join(" "),
     CONF_DIR: out,
     LISTEN_DIRECTIVES: listenLines.join("\n"),
@@ -273,7 +286,7 @@ async function main(): Promise<number> {
       root: { type: "string" },
       out: { type: "string" },
       listen: { type: "string", multiple: true },
-      upstream: { type: "string" },
+      upstream: { type: "string", multiple: true },
       "server-name": { type: "string", multiple: true },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },

@@ -21,6 +21,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadConfig, runtimeEnv, type Env } from "../core/config";
 import { createReceiver, type Receiver, type ReceiverOptions } from "../core/receiver";
+import { RETENTION_INTERVAL_MS } from "../core/retention";
 import { createRequestAdapter, nodeReply } from "../http/adapter";
 import { handlePushHook, HOOK_PREFIX, loadPushHookSettings } from "../release-hook/push-hook";
 import { securePrivateFolder } from "../store/private-folder";
@@ -116,11 +117,17 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
 
   // The outbox's sender: what is due from before a restart at once, then every few seconds.
   let sending: NodeJS.Timeout | undefined;
+  let purging: NodeJS.Timeout | undefined;
+  const purge = () =>
+    void receiver
+      .purgeExpired()
+      .catch((error: Error) => log("error", "retention purge failed", { error: error.message }));
   let shuttingDown: Promise<boolean> | undefined;
   const shutdown = (reason: string) =>
     (shuttingDown ??= (async () => {
       stopping = true;
       clearInterval(sending);
+      clearInterval(purging);
       log("info", "shutting down", { reason, inFlight: inFlight.count() });
       const clean = await shutDown(server, inFlight, receiver, settings.shutdownTimeoutMs, log);
       log("info", "stopped", { clean });
@@ -138,6 +145,11 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
       await receiver.store.ready();
       void receiver.sendDue();
       sending = setInterval(() => void receiver.sendDue(), OUTBOX_INTERVAL_MS).unref();
+      // ENQUIRY_RETENTION_DAYS: at start, then daily (nothing when unset).
+      if (config.retentionDays !== undefined) {
+        purge();
+        purging = setInterval(purge, RETENTION_INTERVAL_MS).unref();
+      }
       return new Promise<AddressInfo>((resolve, reject) => {
         server.once("error", reject);
         server.listen(settings.port, settings.host, () => {
