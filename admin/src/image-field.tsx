@@ -6,7 +6,7 @@
  */
 import { Component, createRef, type ComponentType, type SyntheticEvent } from "react";
 import { narrowImageWarning } from "../../src/node/content/image-width-rule";
-import { useUploadNote } from "./unique-uploads";
+import { useUploadNote, wasUploaded } from "./unique-uploads";
 
 interface ControlProps {
   value?: unknown;
@@ -52,11 +52,12 @@ export function withPictureNotes(
     isValid = () => this.inner.current?.isValid?.() ?? true;
     focus = (path?: unknown) => this.inner.current?.focus?.(path);
 
-    // The picture the control shows is the file itself (an upload's blob, or the saved file): its
-    // natural width is the file's.
+    // For an upload, the picture the control shows is the file itself (its blob): its natural width is
+    // the file's. A saved picture may be shown from a smaller copy (seen: 300 px for a 2400 px banner,
+    // once the collection's entries were loaded), so its width is left to the content check.
     private measure = (event: SyntheticEvent) => {
       const img = event.target as HTMLImageElement;
-      if (img.tagName === "IMG" && img.naturalWidth > 0)
+      if (img.tagName === "IMG" && img.naturalWidth > 0 && wasUploaded(this.props.value))
         this.setState({ measured: { value: this.props.value, width: img.naturalWidth } });
     };
 

@@ -49,6 +49,7 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
     const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
     const clash = expected.find((name) => taken.has(name));
     if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
+    uploaded.add(saved);
     // The type follows the ending, as the file really is (a JPEG named .png said image/png).
     const known = ["jpg", "png", "webp", "avif"].includes(ending);
     const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
@@ -129,6 +130,14 @@ function pictures(value: unknown, found = new Set<string>()): Set<string> {
     for (const item of Object.values(value)) pictures(item, found);
   }
   return found;
+}
+
+/** The names given to this session's uploads: their picture in the field is the file itself. */
+const uploaded = new Set<string>();
+
+/** Whether a field's value (images/<name>) is a picture uploaded in this session. */
+export function wasUploaded(value: unknown): boolean {
+  return typeof value === "string" && uploaded.has(value.split("/").pop()!.toLowerCase());
 }
 
 /** Notes for the fields: saved file name -> what happened; image-field.tsx shows the one for its value. */
