@@ -12,7 +12,6 @@ import { withLengthLimit } from "./limited-widgets";
 import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withRefusals } from "./refusing-widgets";
 import { withoutEmpty } from "./prune";
-import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
 import "../../src/styles/global.css";
@@ -71,4 +70,3 @@ cms.registerEventListener({
     ),
 });
 cms.init({ config: __CMS_CONFIG__ });
-mountReleaseStatus();
