@@ -4,11 +4,12 @@
  * place needs, by the content check's own rule (narrowImageWarning; the field carries the schema's
  * width as `min_width`, src/node/content/cms-config.ts), so the editor hears it before publishing.
  */
-import { Component, createRef, type ComponentType, type SyntheticEvent } from "react";
+import { Component, createRef, type ComponentType } from "react";
 import { narrowImageWarning } from "../../src/node/content/image-width-rule";
-import { useUploadNote, wasUploaded } from "./unique-uploads";
+import { pictureWidth, type PictureContext } from "./picture-width";
+import { useUploadNote } from "./unique-uploads";
 
-interface ControlProps {
+interface ControlProps extends PictureContext {
   value?: unknown;
   field: { get(key: string): unknown };
 }
@@ -52,14 +53,22 @@ export function withPictureNotes(
     isValid = () => this.inner.current?.isValid?.() ?? true;
     focus = (path?: unknown) => this.inner.current?.focus?.(path);
 
-    // For an upload, the picture the control shows is the file itself (its blob): its natural width is
-    // the file's. A saved picture may be shown from a smaller copy (seen: 300 px for a 2400 px banner,
-    // once the collection's entries were loaded), so its width is left to the content check.
-    private measure = (event: SyntheticEvent) => {
-      const img = event.target as HTMLImageElement;
-      if (img.tagName === "IMG" && img.naturalWidth > 0 && wasUploaded(this.props.value))
-        this.setState({ measured: { value: this.props.value, width: img.naturalWidth } });
-    };
+    override componentDidMount() {
+      this.measure();
+    }
+
+    override componentDidUpdate(previous: ControlProps) {
+      if (previous.value !== this.props.value) this.measure();
+    }
+
+    // The file's own width (picture-width.ts), kept with the value it is for: a later choice wins.
+    private measure() {
+      const { value } = this.props;
+      if (typeof value !== "string" || !value || typeof this.props.field.get("min_width") !== "number") return;
+      void pictureWidth(value, this.props).then((width) => {
+        if (width !== undefined && this.props.value === value) this.setState({ measured: { value, width } });
+      });
+    }
 
     override render() {
       const { field, value } = this.props;
@@ -70,7 +79,7 @@ export function withPictureNotes(
           ? narrowImageWarning(value, measured.width, wanted)
           : undefined;
       return (
-        <div onLoadCapture={this.measure}>
+        <div>
           <Control {...this.props} ref={this.inner} />
           <UploadNote value={value} />
           {warning ? (

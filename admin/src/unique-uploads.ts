@@ -49,11 +49,12 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
     const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
     const clash = expected.find((name) => taken.has(name));
     if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
-    uploaded.add(saved);
     // The type follows the ending, as the file really is (a JPEG named .png said image/png).
     const known = ["jpg", "png", "webp", "avif"].includes(ending);
     const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
-    return dispatch(persist(new File([file], saved, { type, lastModified: file.lastModified }), opts));
+    const renamed = new File([file], saved, { type, lastModified: file.lastModified });
+    uploaded.set(saved, renamed);
+    return dispatch(persist(renamed, opts));
   };
 }
 
@@ -132,12 +133,12 @@ function pictures(value: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-/** The names given to this session's uploads: their picture in the field is the file itself. */
-const uploaded = new Set<string>();
+/** This session's uploads by the name they were given: until published, the backend has no such file. */
+const uploaded = new Map<string, File>();
 
-/** Whether a field's value (images/<name>) is a picture uploaded in this session. */
-export function wasUploaded(value: unknown): boolean {
-  return typeof value === "string" && uploaded.has(value.split("/").pop()!.toLowerCase());
+/** The file a field's value (images/<name>) names, if it was uploaded in this session. */
+export function uploadedFile(value: unknown): File | undefined {
+  return typeof value === "string" ? uploaded.get(value.split("/").pop()!.toLowerCase()) : undefined;
 }
 
 /** Notes for the fields: saved file name -> what happened; image-field.tsx shows the one for its value. */

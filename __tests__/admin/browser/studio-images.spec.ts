@@ -2,9 +2,9 @@
  * Pictures never cross pages: in the real studio against decap-server, on a copy of data/, a picture
  * uploaded, to an existing service or a new one, under another service's banner file name is saved
  * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
- * the same, a note saying both were kept); a picture narrower than its place is warned about beside
- * the field, by the content check's own rule; and Delete in the picture library keeps a picture
- * another service shows. The services and their file names are read from the copy of data/. */
+ * the same, a note saying both were kept); a picture narrower than its place, uploaded or saved, is
+ * warned about beside the field, by the content check's own rule; and Delete in the picture library
+ * keeps a picture another service shows. The services and their file names are read from the copy of data/. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -199,6 +199,33 @@ test("a picture narrower than its place is warned about beside the field", async
   expect(value).toMatch(new RegExp(`^(\\./)?images/${service.slug}-banner(-\\d+)?\\.jpg$`));
   await expect(warning).toHaveText(`${bannerField.label}: ${narrowImageWarning(value!, narrow, bannerField.min)}.`);
   expect(seen).toEqual([]);
+});
+
+test("a saved picture narrower than its place is warned about when the page is opened, as the check says", async ({
+  page,
+}) => {
+  const { list, bannerField } = services();
+  const service = list.filter((s) => s.banner).at(-2)!;
+  const file = dataPath("services", service.banner);
+  const original = fs.readFileSync(file);
+  // The file on disk is narrow; the studio shows saved pictures from the backend, so it must read this one.
+  const narrow = Math.round(bannerField.min / 3);
+  await sharp({ create: { width: narrow, height: Math.round(narrow / 3), channels: 3, background: "#7a4d2e" } })
+    .jpeg()
+    .toFile(file);
+  try {
+    const checked = inspectContent(dataPath()).warnings.find((w) => w.file.endsWith(`/${service.slug}.yaml`));
+    expect(checked?.message).toContain(narrowImageWarning(service.banner, narrow, bannerField.min));
+
+    await open(page, `services/entries/${service.slug}`);
+    const warning = control(page, bannerField.label).locator(".studio-picture-warning");
+    await expect(warning).toHaveText(
+      `${bannerField.label}: ${narrowImageWarning(service.banner, narrow, bannerField.min)}.`,
+    );
+    await expect(warning).toHaveAttribute("role", "alert");
+  } finally {
+    fs.writeFileSync(file, original);
+  }
 });
 
 test("deleting another service's picture from the media library keeps it, and says who shows it", async ({ page }) => {
