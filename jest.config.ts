@@ -51,7 +51,9 @@ const config: Config = {
     // The enquiry's definition, and the receiver (src/enquiry-receiver) over real HTTP on loopback.
     // Each accepted enquiry is a database commit synced to disk: a bound for a busy machine, not a
     // measure (200 at once took 8 s with both cores loaded).
-    project("enquiry", ["enquiry-contract", "enquiry-receiver"], { testTimeout: 30_000 }),
+    project("enquiry", ["enquiry-contract", "enquiry-receiver"], {
+      setupFilesAfterEnv: [...base.setupFilesAfterEnv, "<rootDir>/__tests__/support/enquiry-timeout.ts"],
+    }),
     // The built site in public/, served by gatsby serve.
     project("site", ["site"]),
     // nginx and the standalone enquiry service (deploy/).

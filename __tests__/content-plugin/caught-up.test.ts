@@ -8,7 +8,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { filesBehind, type Decided, type FileNode } from "../../plugins/gatsby-plugin-cyrus-content/src/caught-up";
+import {
+  fileNodesBehind,
+  filesBehind,
+  type Decided,
+  type FileNode,
+} from "../../plugins/gatsby-plugin-cyrus-content/src/caught-up";
 
 let dataDir: string;
 const file = (rel: string) => path.join(dataDir, rel);
@@ -77,4 +82,28 @@ test("a File node made again at the same mtime with another digest is behind unt
 test("images: false looks at the YAML files only", () => {
   expect(filesBehind(dataDir, [nodeOf("services/a.yaml")], decidedAsOnDisk, { images: false })).toEqual([]);
   expect(filesBehind(dataDir, [nodeOf("services/a.yaml")], decidedAsOnDisk)).toEqual([file("services/images/a.jpg")]);
+});
+
+test("from Gatsby's File nodes alone: a YAML file whose node has changed since the plugin decided on it", () => {
+  const dataDir = path.resolve("/site/data");
+  const file = (name: string, modifiedTime: string, contentDigest: string) => ({
+    absolutePath: path.join(dataDir, name),
+    modifiedTime,
+    internal: { contentDigest },
+  });
+  const decided = new Map([
+    [path.join(dataDir, "services/a.yaml"), { text: "", modifiedTime: "t1", contentDigest: "d1" }],
+    [path.join(dataDir, "services/b.yaml"), { text: "", modifiedTime: "t1", contentDigest: "d1" }],
+  ]);
+  const nodes = [
+    file("services/a.yaml", "t1", "d1"),
+    file("services/b.yaml", "t2", "d2"),
+    file("services/c.yaml", "t1", "d1"),
+    file("services/images/c.jpg", "t1", "d1"),
+    file("schemas/service.schema.yaml", "t1", "d1"),
+  ];
+  expect(fileNodesBehind(dataDir, nodes, (abs) => decided.get(abs))).toEqual([
+    path.join(dataDir, "services/b.yaml"),
+    path.join(dataDir, "services/c.yaml"),
+  ]);
 });

@@ -225,6 +225,30 @@ describe("DevelopSession", () => {
     expect(cache.get(HELD_KEY)).toEqual([]);
   });
 
+  test("a query waits for a file Gatsby changed while it runs its queries, until that file's nodes are in", async () => {
+    const session = started();
+    const cache = new Map<string, unknown>();
+    await session.attach(gatsby(cache), {});
+    await session.transform(nodeArgs(), {});
+    await session.readyForQuery();
+    // The file changes while Gatsby runs its queries: it applies the new File node at once (the old
+    // nodes gone) and calls onCreateNode without waiting; a query's root field asks meanwhile.
+    write("title: Changed\n");
+    let read: (text: string) => void = () => undefined;
+    const transforming = session.transform(
+      { ...nodeArgs(), loadNodeContent: () => new Promise<string>((resolve) => (read = resolve)) },
+      {},
+    );
+    let queried = false;
+    const query = session.readyForQuery().then(() => (queried = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queried).toBe(false);
+    read("title: Changed\n");
+    await Promise.all([transforming, query]);
+    expect(given.at(-1)?.text).toBe("title: Changed\n");
+    expect(queried).toBe(true);
+  });
+
   /** A file held for naming a service not there yet; then the service's file is written. */
   async function heldUntilServiceB() {
     const session = started();

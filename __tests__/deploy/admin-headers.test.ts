@@ -1,17 +1,28 @@
 /**
  * The editing studio behind nginx: /admin and its files carry the studio's own policy (what Decap
  * CMS needs, from the build's public/admin/csp.txt) with every other security header, and ask search
- * engines not to index them; the site's pages keep the strict policy.
+ * engines not to index them; the site's pages keep the strict policy. The studio keeps a handle on
+ * the sign-in window it opens (Cross-Origin-Opener-Policy same-origin-allow-popups), and the sign-in
+ * paths (/oauth/, the service) send no opener policy, the callback page's own CSP, and no referrer.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { headerCount, parseCsp, request } from "./support/http";
+import { CALLBACK_CSP } from "../../src/enquiry-receiver";
+import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({
+    // The sign-in set up (GitHub itself is never called here: the redirect to it is only looked at).
+    serviceEnv: {
+      GITHUB_OAUTH_CLIENT_ID: "Iv1.headers",
+      GITHUB_OAUTH_CLIENT_SECRET: "headers-secret",
+      GITHUB_OAUTH_URL: "",
+      SITE_URL: "https://www.example.test",
+    },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -32,6 +43,9 @@ test.each(["/admin", "/admin/", "/admin/index.html", "/admin/studio.js"])(
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+; includeSubDomains$/);
+    // The sign-in window it opens stays its own (same-origin would cut it off once it has been to GitHub).
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    expect(headerCount(res, "cross-origin-opener-policy")).toBe(1);
     expect(parseCsp(policy).get("frame-ancestors")).toEqual(["'none'"]);
     if (url !== "/admin/studio.js") expect(res.body.toString()).toContain('<meta name="robots" content="noindex');
   },
@@ -46,4 +60,41 @@ test("the site's pages keep their own strict policy, without the studio's allowa
 
 test("a missing file under /admin is a 404", async () => {
   expect((await get("/admin/no-such-file.js")).status).toBe(404);
+});
+
+/** The sign-in window's headers: every security header but the opener policy, its page's CSP, no referrer. */
+function expectSignInHeaders(res: RawAnswer): void {
+  expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
+  expect(res.headers["content-security-policy"]).toBe(CALLBACK_CSP);
+  expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+; includeSubDomains$/);
+  expect(res.headers["cache-control"]).toBe("no-store");
+  for (const name of ["content-security-policy", "referrer-policy", "x-content-type-options", "cache-control"])
+    expect([name, headerCount(res, name)]).toEqual([name, 1]);
+  const csp = parseCsp(CALLBACK_CSP);
+  expect(csp.get("default-src")).toEqual(["'none'"]);
+  expect(csp.get("script-src")).toEqual([expect.stringMatching(/^'sha256-[\w+/]+=*'$/)]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+}
+
+test("/oauth/authorize reaches the service: to GitHub with the state cookie, with the sign-in's headers", async () => {
+  const res = await get("/oauth/authorize?provider=github&site_id=www.example.test&scope=repo");
+  expect(res.status).toBe(302);
+  const location = new URL(String(res.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe("https://github.com/login/oauth/authorize");
+  expect(location.searchParams.get("redirect_uri")).toBe("https://www.example.test/oauth/callback");
+  expect(String(res.headers["set-cookie"])).toMatch(
+    /^__Host-cyrus-oauth-state=[\w-]{43}; Path=\/;.* HttpOnly; SameSite=Lax; Secure$/,
+  );
+  expectSignInHeaders(res);
+});
+
+test("/oauth/callback without the browser's state: the service's refusal page, with the sign-in's headers", async () => {
+  const res = await get("/oauth/callback?code=abc&state=forged");
+  expect(res.status).toBe(400);
+  expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(res.body.toString()).toContain("authorization:github:error:");
+  expectSignInHeaders(res);
 });

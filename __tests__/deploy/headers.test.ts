@@ -237,7 +237,10 @@ function expectSecurityHeaders(res: RawAnswer): void {
   for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
     expect(permissions).toContain(`${feature}=()`);
   expect(res.headers["x-frame-options"]).toBe("DENY");
+  // No other window keeps a handle on the site's pages (only the studio relaxes it: admin-headers.test.ts).
+  expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
   for (const name of [
+    "cross-origin-opener-policy",
     "strict-transport-security",
     "x-content-type-options",
     "referrer-policy",

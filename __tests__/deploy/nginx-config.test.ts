@@ -157,10 +157,18 @@ describe("render.ts", () => {
       "logs",
       "mime.types",
       "nginx.conf",
+      "oauth-csp.conf",
+      "oauth-headers.conf",
       "security-headers.conf",
       "temp",
     ]);
-    for (const file of ["cyrus.conf", "security-headers.conf", "nginx.conf"])
+    for (const file of [
+      "cyrus.conf",
+      "security-headers.conf",
+      "admin-headers.conf",
+      "oauth-headers.conf",
+      "nginx.conf",
+    ])
       expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
     const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
     expect(site).toContain(`root ${root};`);
@@ -171,6 +179,24 @@ describe("render.ts", () => {
       encoding: "utf8",
     });
     expect(check.stderr).toContain("test is successful");
+  });
+
+  test("several instances of the service: --upstream repeated or a comma-separated list, a refused connection moving on", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    for (const upstreams of [["127.0.0.1:9101,127.0.0.1:9102", "127.0.0.1:9103"], ["127.0.0.1:9101"]]) {
+      const out = path.join(tempDir(), "conf");
+      const args = upstreams.flatMap((u) => ["--upstream", u]);
+      const result = node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", out, ...args]);
+      expect(result.status).toBe(0);
+      const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
+      const servers = site.match(/^ {4}server 127\.0\.0\.1:\d+ max_fails=0;$/gm);
+      expect(servers).toHaveLength(upstreams.length === 1 ? 1 : 3);
+      expect(site).toContain(`proxy_next_upstream ${upstreams.length === 1 ? "off" : "error"};`);
+      const check = spawnSync(NGINX, ["-t", "-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")], {
+        encoding: "utf8",
+      });
+      expect(check.stderr).toContain("test is successful");
+    }
   });
 
   test("writes a .gz and a .br copy of the root's text files for gzip_static and brotli_static, and says so", () => {

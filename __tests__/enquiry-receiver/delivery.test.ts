@@ -6,13 +6,13 @@
 import { spawn } from "node:child_process";
 import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
 import { loadConfig } from "../../src/enquiry-receiver/core/config";
-import { PENDING_GRACE_MS, retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
+import { PENDING_GRACE_MS, retryUndelivered } from "../../src/enquiry-receiver/outbox/retry";
 import { createMailer } from "../../src/enquiry-receiver/mail/mailer";
 import { openStore } from "../../src/enquiry-receiver/store/open-store";
 import { freePort } from "../support/serve";
 import { anotherEnquiry, projectRoot, startReceiver, tempDir, validEnquiry, type Harness } from "./support/harness";
-import { parseMail } from "./support/mail";
-import { startSmtp, type SmtpSink } from "./support/smtp";
+import { parseMail } from "../support/mail";
+import { startSmtp, type SmtpSink } from "../support/smtp";
 
 const TO = "enquiries@cyrus.example";
 let site: Harness | undefined;
@@ -108,7 +108,9 @@ test("SMTP down: stored as failed; retry delivers it once the server is back", a
     attempts: 1,
     lastError: expect.stringMatching(/ECONNREFUSED/),
   });
-  expect(site.log.lines.some((l) => l.includes(`enquiry ${answer.body.id}: delivery failed`))).toBe(true);
+  expect(site.log.lines.some((l) => l.includes(`enquiry ${answer.body.id}: email (SMTP): attempt 1 failed`))).toBe(
+    true,
+  );
 
   smtp = await startSmtp(port);
   const mailer = createMailer(site.receiver.config)!;

@@ -19,7 +19,7 @@ import {
   validEnquiry,
   withHelpers,
 } from "./support/harness";
-import { startSmtp } from "./support/smtp";
+import { startSmtp } from "../support/smtp";
 
 const stopAfter = stoppedAfterEach();
 

@@ -6,7 +6,7 @@
 import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
 import { ENGINES, engineUnderTest } from "./support/engines";
 import { anotherEnquiry, startReceiver, stoppedAfterEach, validEnquiry } from "./support/harness";
-import { newSecret, startWebhookSink } from "./support/webhook-sink";
+import { newSecret, startWebhookSink } from "../support/webhook-sink";
 
 const stopAfter = stoppedAfterEach();
 

@@ -9,12 +9,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
+import { retryUndelivered } from "../../src/enquiry-receiver/outbox/retry";
 import { createMailer } from "../../src/enquiry-receiver/mail/mailer";
 import { freePort } from "../support/serve";
 import { anotherEnquiry, startReceiver, validEnquiry, type Harness } from "./support/harness";
-import { parseMail } from "./support/mail";
-import { startSmtp, type SmtpSink } from "./support/smtp";
+import { parseMail } from "../support/mail";
+import { startSmtp, type SmtpSink } from "../support/smtp";
 
 const TO = "enquiries@cyrus.example";
 const HONEYPOT = "cyrus_confirm_field";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
 import { loadConfig } from "../../src/enquiry-receiver/core/config";
 import { createReceiver } from "../../src/enquiry-receiver/core/receiver";
-import { retryUndelivered } from "../../src/enquiry-receiver/mail/deliver";
+import { retryUndelivered } from "../../src/enquiry-receiver/outbox/retry";
 import type { Mailer } from "../../src/enquiry-receiver/mail/mailer";
 import { composeMessage } from "../../src/enquiry-receiver/mail/mailer";
 import { openStore } from "../../src/enquiry-receiver/store/open-store";

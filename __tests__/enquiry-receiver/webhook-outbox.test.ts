@@ -18,7 +18,7 @@ import {
   stoppedAfterEach,
   validEnquiry,
 } from "./support/harness";
-import { newSecret, startWebhookSink, type Reply } from "./support/webhook-sink";
+import { newSecret, startWebhookSink, type Reply } from "../support/webhook-sink";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -94,7 +94,9 @@ describe.each(ENGINES)("on %s", (name) => {
 
     const moved = stopAfter(await startWebhookSink(secret, () => ({ status: 200 })));
     const config = loadConfig({ ...env, ENQUIRY_DATA_DIR: site.dir, ENQUIRY_WEBHOOK_URL: moved.url }, projectRoot);
-    const summary = await receiverOutbox(config, site.receiver.store, memoryLog(), { now: () => clock.t }).sendDue();
+    const summary = await receiverOutbox(config, site.receiver.store, undefined, memoryLog(), {
+      now: () => clock.t,
+    }).sendDue();
     expect(summary).toMatchObject({ done: 2 });
     expect(moved.received.map((r) => [r.valid, r.payload.data.message])).toEqual([
       [true, anotherEnquiry("a").message],
@@ -131,9 +133,9 @@ describe.each(ENGINES)("on %s", (name) => {
       engine.open({ ...env, ENQUIRY_DATA_DIR: site.dir }),
       engine.open({ ...env, ENQUIRY_DATA_DIR: site.dir }),
     ];
-    const quiet = receiverOutbox({ ...config, webhook: undefined }, stores[0]!, memoryLog());
+    const quiet = receiverOutbox({ ...config, webhook: undefined }, stores[0]!, undefined, memoryLog());
     expect(quiet.entriesFor("x")).toEqual([]);
-    const outbox = receiverOutbox(config, stores[0]!, memoryLog());
+    const outbox = receiverOutbox(config, stores[0]!, undefined, memoryLog());
     for (let i = 0; i < 30; i += 1) {
       const e = {
         id: `e-${i}`,
@@ -143,7 +145,7 @@ describe.each(ENGINES)("on %s", (name) => {
       };
       await stores[0]!.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, outbox.entriesFor(e.id));
     }
-    const senders = stores.map((s) => receiverOutbox(config, s, memoryLog(), { now: () => clock.t }));
+    const senders = stores.map((s) => receiverOutbox(config, s, undefined, memoryLog(), { now: () => clock.t }));
     await Promise.all(senders.map((s) => s.sendDue()));
     expect(sink.received).toHaveLength(30);
     expect(new Set(sink.received.map((r) => r.id)).size).toBe(30);

@@ -7,10 +7,13 @@
  *   CMS_REPO      owner/name of the repository
  *   CMS_BRANCH    the branch the site is built from (main)
  *   CMS_BASE_URL  the OAuth service that signs editors in (GitHub: an OAuth proxy; GitLab, Gitea:
- *                 the instance, e.g. https://gitlab.com)
+ *                 the instance, e.g. https://gitlab.com). GitHub without it: the site's own service
+ *                 signs editors in when GITHUB_OAUTH_CLIENT_ID is set (its OAuth app; the secret stays
+ *                 with the service), at SITE_URL's origin (src/enquiry-receiver/service/oauth/)
  *   CMS_AUTH_ENDPOINT  its path, when not the backend's default (auth, oauth/authorize, login/oauth/authorize)
  *   CMS_API_ROOT  the git host's API, for a self-hosted GitLab or Gitea (https://gitea.example.com/api/v1)
  *   CMS_APP_ID    GitLab and Gitea: the OAuth application's id (sign-in with PKCE, no proxy needed)
+ *   CMS_REVIEW    1: review before going live (Decap's editorial workflow: drafts on branches)
  */
 
 export type BackendName = "github" | "gitlab" | "gitea";
@@ -38,6 +41,9 @@ const API_ROOTS: Record<BackendName, string | undefined> = {
 };
 
 export class SettingsError extends Error {}
+
+/** Where the site's own service starts the GitHub sign-in (src/enquiry-receiver/service/oauth/settings.ts). */
+export const SITE_AUTH_ENDPOINT = "oauth/authorize";
 
 /** The backend the environment describes, or undefined when CMS_BACKEND is not set. */
 export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
@@ -68,9 +74,15 @@ export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
   if (authEndpoint) backend.auth_endpoint = authEndpoint;
   if (apiRoot) backend.api_root = apiRoot.replace(/\/+$/, "");
   if (name === "github" && !baseUrl) {
-    throw new SettingsError(
-      "CMS_BACKEND=github needs CMS_BASE_URL: the OAuth service that signs editors in through GitHub (docs/editing-studio.md)",
-    );
+    if (!value("GITHUB_OAUTH_CLIENT_ID")) {
+      throw new SettingsError(
+        "CMS_BACKEND=github needs GITHUB_OAUTH_CLIENT_ID (the site's own service signs editors in, docs/deployment.md) or CMS_BASE_URL (an OAuth service elsewhere, docs/editing-studio.md)",
+      );
+    }
+    // Decap takes the sign-in window's messages only from base_url exactly: the origin the studio is
+    // served from, with no path.
+    backend.base_url = siteOrigin(value("SITE_URL"));
+    backend.auth_endpoint = authEndpoint ?? SITE_AUTH_ENDPOINT;
   }
   if (name !== "github") {
     if (!appId) throw new SettingsError(`CMS_BACKEND=${name} needs CMS_APP_ID, the id of its OAuth application`);
@@ -81,6 +93,36 @@ export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
     throw new SettingsError("CMS_BACKEND=gitea needs CMS_BASE_URL (the Gitea address) and CMS_API_ROOT (its /api/v1)");
   }
   return backend;
+}
+
+/**
+ * Review before going live (CMS_REVIEW=1): Decap's editorial workflow keeps each change on a branch
+ * of its own (draft, in review, ready) until an editor publishes it, which merges it into the site's
+ * branch. Decap offers it for GitHub, GitLab, Bitbucket and Forgejo, not for its gitea backend.
+ */
+export function reviewFromEnv(backend: Backend, env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CMS_REVIEW?.trim();
+  if (!value || value === "0") return false;
+  if (value !== "1")
+    throw new SettingsError(`CMS_REVIEW="${value}": use 1 (review before going live) or leave it unset`);
+  if (backend?.name === "gitea") {
+    throw new SettingsError(
+      "CMS_REVIEW=1 needs a git host whose Decap backend offers the editorial workflow (GitHub or GitLab); Decap's gitea backend does not",
+    );
+  }
+  return Boolean(backend);
+}
+
+/** SITE_URL's origin: https, or http on this machine (the tests). */
+function siteOrigin(siteUrl: string | undefined): string {
+  const url = siteUrl && URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
+  const local = url?.protocol === "http:" && /^(localhost|127\.0\.0\.1)$/.test(url.hostname);
+  if (!url || (url.protocol !== "https:" && !local)) {
+    throw new SettingsError(
+      `the site's own GitHub sign-in needs SITE_URL, the https:// address the studio is served from (found ${siteUrl ?? "nothing"})`,
+    );
+  }
+  return url.origin;
 }
 
 /** The local backend of `npm run cms`: decap-server on loopback, which reads and writes the working copy. */

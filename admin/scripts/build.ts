@@ -16,8 +16,9 @@ import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
 import { cmsCollections } from "../../src/node/content/cms-config";
 import { decapFixes } from "./decap-fixes";
-import { adminCsp, backendFromEnv, localBackend, SettingsError, type Backend } from "./backend";
+import { adminCsp, backendFromEnv, localBackend, reviewFromEnv, SettingsError, type Backend } from "./backend";
 import { dndKitPatch } from "./patch-dnd-kit";
+import { uniqueUploadsFix } from "./unique-uploads-fix";
 
 const adminDir = path.resolve(__dirname, "..");
 const rootDir = path.dirname(adminDir);
@@ -30,6 +31,8 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the page finds the stylesheet (the site's CSS) for its preview frame. */
   publicPath?: string;
+  /** Review before going live (Decap's editorial workflow); otherwise CMS_REVIEW of the environment. */
+  review?: boolean;
 }
 
 export interface BuildResult {
@@ -39,11 +42,11 @@ export interface BuildResult {
 }
 
 /** The Decap configuration: the backend, and the collections generated from the schemas. */
-export function cmsConfig(backend: NonNullable<Backend>, dataDir: string): Record<string, unknown> {
+export function cmsConfig(backend: NonNullable<Backend>, dataDir: string, review = false): Record<string, unknown> {
   return {
     backend,
     load_config_file: false,
-    publish_mode: "simple",
+    publish_mode: review ? "editorial_workflow" : "simple",
     // The Media page's own folder; every image field uploads into the images/ folder beside its file.
     media_folder: "data/site/images",
     public_folder: "images",
@@ -84,6 +87,8 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
   const out = path.resolve(options.out);
   const backend = options.localProxyUrl ? localBackend(options.localProxyUrl) : backendFromEnv(env);
   const publicPath = options.publicPath ?? "/admin";
+  // npm run cms asks for review itself (decap-server's git mode); the environment is for a git host.
+  const review = options.review ?? (backend?.name === "proxy" ? false : reviewFromEnv(backend, env));
   if (backend && !fs.existsSync(path.join(adminDir, "node_modules/decap-cms-app"))) {
     throw new SettingsError(
       "the studio's packages are not installed: run npm ci --prefix admin (Decap CMS and its React)",
@@ -114,10 +119,10 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       // The enquiry form of the Contact preview keeps the site's default endpoint.
       "process.env.GATSBY_ENQUIRY_API": "undefined",
       global: "globalThis",
-      __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir) : {}),
+      __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir, review) : {}),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
     },
-    plugins: [ownPackages(), dndKitPatch(), decapFixes()],
+    plugins: [ownPackages(), dndKitPatch(), decapFixes(), uniqueUploadsFix()],
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);

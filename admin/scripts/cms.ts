@@ -6,7 +6,11 @@
  * serves the studio on 127.0.0.1 with the same Content-Security-Policy as in production. Nothing
  * listens beyond this computer, nothing is sent elsewhere; editors sign in with the button alone.
  *
- *   npm run cms [-- --port 8090 --api-port 8081 --repo <folder holding data/>]
+ *   npm run cms [-- --port 8090 --api-port 8081 --repo <folder holding data/> --review]
+ *
+ * --review tries the published site's review before going live (CMS_REVIEW=1) on this computer:
+ * decap-server's MODE=git keeps each unpublished change on a branch of the working copy (which must
+ * be a git repository on its main branch, with nothing uncommitted) and Publish merges it into main.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -34,6 +38,8 @@ export interface StudioOptions {
   apiPort?: number;
   /** Where the studio is built (admin/dist). */
   out?: string;
+  /** Review before going live: drafts on branches of the repo (decap-server MODE=git). */
+  review?: boolean;
 }
 
 export interface RunningStudio {
@@ -101,7 +107,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<RunningS
   const apiPort = options.apiPort ?? 8081;
   const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
   const out = path.resolve(options.out ?? path.join(adminDir, "dist/admin"));
-  await buildAdmin({ out, dataDir: path.join(repo, "data"), localProxyUrl: apiUrl });
+  await buildAdmin({ out, dataDir: path.join(repo, "data"), localProxyUrl: apiUrl, review: options.review ?? false });
   fs.copyFileSync(path.join(rootDir, "static/admin/index.html"), path.join(out, "index.html"));
 
   let output = "";
@@ -110,7 +116,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<RunningS
     cwd: adminDir,
     env: {
       ...process.env,
-      MODE: "fs",
+      MODE: options.review ? "git" : "fs",
       BIND_HOST: "127.0.0.1",
       PORT: String(apiPort),
       GIT_REPO_DIRECTORY: repo,
@@ -156,12 +162,14 @@ async function main(): Promise<void> {
       port: { type: "string", default: process.env.CMS_PORT ?? "8090" },
       "api-port": { type: "string", default: process.env.CMS_API_PORT ?? "8081" },
       repo: { type: "string" },
+      review: { type: "boolean", default: false },
     },
   });
   const studio = await startStudio({
     repo: values.repo,
     port: Number(values.port),
     apiPort: Number(values["api-port"]),
+    review: values.review,
   });
   const repo = path.resolve(values.repo ?? rootDir);
   console.log(`\nEditing studio: ${studio.url}\n`);

@@ -9,6 +9,8 @@ import type { ComponentType } from "react";
 import { previewTemplates } from "./previews/templates";
 import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
 import { withLengthLimit } from "./limited-widgets";
+import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
+import { withRefusals } from "./refusing-widgets";
 import { withoutEmpty } from "./prune";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -40,14 +42,19 @@ const cms = CMS as unknown as {
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
 for (const [name, template] of Object.entries(previewTemplates))
   cms.registerPreviewTemplate(name, template as ComponentType<never>);
-// The built-in widgets themselves get the length check (every option they were registered with kept).
-for (const name of ["string", "text"]) {
+// The built-in widgets themselves get the length check and the refusals (every option they were
+// registered with kept): blank required text, a key or order another entry has (refusing-widgets.tsx).
+for (const name of ["string", "text", "number"]) {
   const widget = cms.getWidget(name)!;
-  widget.control = withLengthLimit(widget.control as never) as ComponentType<never>;
+  const control = name === "number" ? widget.control : withLengthLimit(widget.control as never);
+  widget.control = withRefusals(control as never) as ComponentType<never>;
 }
 cms.registerLocale("en", withStudioPhrases(cms.getLocale("en") ?? {}));
+// The image field says when an upload got a name of its own, or is too narrow (image-field.tsx).
+const image = cms.getWidget("image")!;
+image.control = withPictureNotes(image.control as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
-errorStyle.textContent = ERROR_STYLE;
+errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.

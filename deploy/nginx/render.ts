@@ -7,6 +7,11 @@
  *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
  *        --upstream 127.0.0.1:9100
  *
+ * Several instances of the service (PostgreSQL, DATABASE_URL): --upstream once for each, or one
+ * comma-separated list (--upstream 127.0.0.1:9101,127.0.0.1:9102); nginx shares the enquiries out
+ * between them, and one that refuses the connection is skipped (a request already sent to an instance
+ * is never sent to another: nginx does not repeat a POST).
+ *
  * Limits (defaults for one small company site; see cyrus.conf.template): --api-rate 10r/m,
  * --api-burst 20, --api-conn-limit 4, --conn-limit 100, --api-timeout 30 (seconds nginx waits for
  * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it).
@@ -19,6 +24,9 @@
  * writes into --out:
  *   cyrus.conf             the server (from cyrus.conf.template): include it in nginx's http {} block
  *   security-headers.conf  the headers every answer carries
+ *   admin-headers.conf, admin-csp.conf  the same for the editing studio, with its own policy
+ *   oauth-headers.conf, oauth-csp.conf  the same for the studio's sign-in window (/oauth/), which keeps
+ *                          its opener and runs the one script of its page
  *   csp.conf               the Content-Security-Policy of the build in --root (deploy/csp-hashes.ts)
  *   mime.types             the media types of the site's files
  *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
@@ -32,12 +40,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CALLBACK_CSP } from "../../src/enquiry-receiver";
 import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
 import { precompress, type PrecompressResult } from "../precompress";
 
 const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <folder>
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
-    [--upstream <host:port>]         (default 127.0.0.1:9100, the enquiry service)
+    [--upstream <host:port>[,<host:port>…]]...  (default 127.0.0.1:9100, the enquiry service; several instances: each)
     [--server-name <name>]...        (default _ : any host)
     [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
@@ -76,11 +85,29 @@ function nginxHasHttp2Directive(): boolean {
   return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
 }
 
+/** What differs between the site's headers, the studio's and its sign-in window's (security-headers.conf.template). */
+const SITE_HEADERS = {
+  CSP_CONF: "csp.conf",
+  COOP_HEADER: 'add_header Cross-Origin-Opener-Policy "same-origin" always;',
+  REFERRER_POLICY: "strict-origin-when-cross-origin",
+};
+const ADMIN_HEADERS = {
+  ...SITE_HEADERS,
+  CSP_CONF: "admin-csp.conf",
+  COOP_HEADER: 'add_header Cross-Origin-Opener-Policy "same-origin-allow-popups" always;',
+};
+const OAUTH_HEADERS = {
+  CSP_CONF: "oauth-csp.conf",
+  COOP_HEADER: "# Cross-Origin-Opener-Policy: none (unsafe-none), or the window loses the studio.",
+  REFERRER_POLICY: "no-referrer",
+};
+
 export interface RenderOptions {
   root: string;
   out: string;
   listen?: string[];
-  upstream?: string;
+  /** One instance, a comma-separated list, or a list: several instances of the service. */
+  upstream?: string | string[];
   serverName?: string[];
   tlsCert?: string;
   tlsKey?: string;
@@ -130,7 +157,10 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   const out = path.resolve(options.out);
   checked("out", out, PATH);
   const listen = (options.listen?.length ? options.listen : ["80"]).map((l) => checked("listen", l, LISTEN));
-  const upstream = checked("upstream", options.upstream ?? "127.0.0.1:9100", UPSTREAM);
+  const upstreams = [options.upstream ?? "127.0.0.1:9100"]
+    .flat()
+    .flatMap((u) => u.split(","))
+    .map((u) => checked("upstream", u.trim(), UPSTREAM));
   const serverNames = (options.serverName?.length ? options.serverName : ["_"]).map((n) =>
     checked("server-name", n, SERVER_NAME),
   );
@@ -185,7 +215,11 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
 
   const values: Readonly<Record<string, string>> = {
     ROOT: root,
-    UPSTREAM: upstream,
+    UPSTREAM_SERVERS: upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n"),
+    // With one instance there is nowhere else to go; with several, one that refuses the connection
+    // (stopped, restarting) is skipped. nginx never repeats a POST it has sent, so no enquiry
+    // reaches two instances (and a visitor's own resend is recognised by either).
+    NEXT_UPSTREAM: upstreams.length > 1 ? "error" : "off",
     SERVER_NAME: serverNames.join(" "),
     CONF_DIR: out,
     LISTEN_DIRECTIVES: listenLines.join("\n"),
@@ -206,7 +240,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   };
   const fill = (template: string, extra: Record<string, string> = {}) =>
     fs.readFileSync(path.join(__dirname, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
-      const all: Record<string, string | undefined> = { CSP_CONF: "csp.conf", ...values, ...extra };
+      const all: Record<string, string | undefined> = { ...SITE_HEADERS, ...values, ...extra };
       const value = all[key];
       if (value === undefined) throw new Error(`${template}: unknown placeholder ${whole}`);
       return value;
@@ -221,8 +255,15 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     "security-headers.conf": fill("security-headers.conf.template"),
     "csp.conf": nginxInclude(csp, root),
     // The editing studio (/admin): the same headers with its own policy, which its build wrote.
-    "admin-headers.conf": fill("security-headers.conf.template", { CSP_CONF: "admin-csp.conf" }),
+    "admin-headers.conf": fill("security-headers.conf.template", ADMIN_HEADERS),
     "admin-csp.conf": adminCspInclude(root),
+    // The studio's sign-in window (the service's /oauth/ paths): keeps its opener, runs its page's script.
+    "oauth-headers.conf": fill("security-headers.conf.template", OAUTH_HEADERS),
+    "oauth-csp.conf": [
+      "# Content-Security-Policy of the sign-in's callback page (src/enquiry-receiver/service/oauth/callback-page.ts)",
+      `add_header Content-Security-Policy "${CALLBACK_CSP}" always;`,
+      "",
+    ].join("\n"),
     "mime.types": fs.readFileSync(path.join(__dirname, "mime.types"), "utf8"),
   };
   if (options.standalone) {
@@ -245,7 +286,7 @@ async function main(): Promise<number> {
       root: { type: "string" },
       out: { type: "string" },
       listen: { type: "string", multiple: true },
-      upstream: { type: "string" },
+      upstream: { type: "string", multiple: true },
       "server-name": { type: "string", multiple: true },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },

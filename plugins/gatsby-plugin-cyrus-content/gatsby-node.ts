@@ -10,6 +10,7 @@ import { DevelopSession, type QueryArgs, type SourceArgs } from "./src/develop-s
 import { EVENTS_PATH, FEED_PATH } from "./src/endpoints";
 import { explainExpectedWarnings } from "./src/expected-warnings";
 import { INTERNALS, internalChanged } from "./src/internals";
+import { contentQueryFields, waitingResolvers, type SchemaLike } from "./src/query-wait";
 import { contentReporter, type ContentReporter } from "./src/reporter";
 import { checkAtStart } from "./src/start";
 import { loadYamlTransformer, runTransformer, type TransformArgs, type YamlTransformer } from "./src/transformer";
@@ -81,6 +82,14 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, options) => {
  */
 export const onPreExtractQueries: GatsbyNode["onPreExtractQueries"] = async (args) => {
   await session?.beforeQueries(args as unknown as QueryArgs);
+};
+
+/** develop: a query's content waits for the hand-overs in progress (src/query-wait.ts). */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, intermediateSchema }) => {
+  const current = session;
+  if (!current) return;
+  const fields = contentQueryFields(intermediateSchema as SchemaLike);
+  createResolvers(waitingResolvers(fields, () => current.readyForQuery()));
 };
 
 /** develop: the problems for the overlay, as JSON and as a stream of server-sent events. */

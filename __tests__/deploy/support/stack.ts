@@ -109,6 +109,11 @@ export interface StackOptions {
    * (every test here is one client on 127.0.0.1); [] renders the production defaults.
    */
   renderArgs?: string[];
+  /**
+   * Runs on the copy of the build before nginx's configuration is rendered for it, once the address is
+   * known (e.g. the studio built again for a git host); what it returns is added to the service's environment.
+   */
+  prepare?: (site: { root: string; origin: string }) => Promise<NodeJS.ProcessEnv | void> | NodeJS.ProcessEnv | void;
 }
 
 /** Limits high enough for a whole test suite from one loopback client. */
@@ -167,6 +172,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const servicePort = await freePort();
   const origin = `http://127.0.0.1:${nginxPort}`;
   const serviceOrigin = `http://127.0.0.1:${servicePort}`;
+  let prepared: NodeJS.ProcessEnv = {};
+  try {
+    prepared = (await options.prepare?.({ root, origin })) ?? {};
+  } catch (error) {
+    fs.rmSync(base, { recursive: true, force: true });
+    throw error;
+  }
 
   const render = spawnSync(
     process.execPath,
@@ -200,6 +212,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ENQUIRY_AWAIT_DELIVERY: "0",
     ENQUIRY_RATE_LIMIT: "1000000",
     ...options.serviceEnv,
+    ...prepared,
     ENQUIRY_HOST: "127.0.0.1",
     ENQUIRY_PORT: String(servicePort),
     ENQUIRY_DATA_DIR: dataDir,

@@ -75,3 +75,26 @@ export function filesBehind(
   }
   return behind;
 }
+
+/**
+ * The YAML File nodes Gatsby has now whose nodes the plugin has not decided on (`decided`), from the
+ * nodes alone: cheap enough for every query. What a query reads must agree with Gatsby's File nodes,
+ * not with the disk, which may be ahead of both.
+ */
+export function fileNodesBehind(
+  dataDir: string,
+  fileNodes: readonly FileNode[],
+  decided: (abs: string) => Decided | undefined,
+): string[] {
+  const behind: string[] = [];
+  for (const node of fileNodes) {
+    if (typeof node.absolutePath !== "string" || !YAML.test(node.absolutePath)) continue;
+    const abs = path.resolve(node.absolutePath);
+    const relative = path.relative(dataDir, abs);
+    if (relative.startsWith("..") || relative.split(path.sep).includes("schemas")) continue;
+    const decision = decided(abs);
+    if (decision?.modifiedTime !== node.modifiedTime || decision?.contentDigest !== node.internal?.contentDigest)
+      behind.push(abs);
+  }
+  return behind;
+}

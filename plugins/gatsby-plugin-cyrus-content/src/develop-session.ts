@@ -3,7 +3,7 @@ import path from "node:path";
 import { YAML_FILE } from "../../../src/node/content/content-files";
 import type { ContentProblem } from "../../../src/node/content/problems";
 import { checkFileText } from "../../../src/node/content/validate";
-import { filesBehind, type Decided, type FileNode } from "./caught-up";
+import { fileNodesBehind, filesBehind, type Decided, type FileNode } from "./caught-up";
 import { ContentCheck, type Validate } from "./content-check";
 import { fileDigest, FileNodeSync } from "./file-nodes";
 import { LastGoodVersions } from "./last-good";
@@ -98,6 +98,8 @@ export class DevelopSession {
   /** Files Gatsby handed over whose nodes are being made. */
   private readonly transforming = new Set<Promise<void>>();
   private source: SourceArgs | undefined;
+  /** The files readyForQuery last waited for in vain (bounded), so that the next queries do not. */
+  private gaveUpAt = "";
   private readonly fileNodes: FileNodeSync;
   /** The transformer's plugin options, as Gatsby passes them. */
   private pluginOptions: unknown;
@@ -249,19 +251,10 @@ export class DevelopSession {
    * `caughtUp.timeout` ms; after that the file stays held until the next time.
    */
   async beforeQueries(args: QueryArgs): Promise<void> {
-    const { interval = 100, timeout = 10_000 } = this.options.caughtUp ?? {};
-    const end = Date.now() + timeout;
+    const end = Date.now() + this.caughtUpOptions().timeout;
     await this.transformsDone(end);
     void this.syncFileNodes();
-    const decided = (abs: string) => this.decided.get(this.fileOf(abs));
-    const caughtUp = async (images: boolean) => {
-      while (filesBehind(this.dataDir, args.getNodesByType("File"), decided, { images }).length > 0) {
-        if (Date.now() >= end) return false;
-        await new Promise((resolve) => setTimeout(resolve, interval));
-        await this.transformsDone(end);
-      }
-      return true;
-    };
+    const caughtUp = (images: boolean) => this.caughtUp(args, end, images);
     // Gatsby removes a changed File node's nodes at once and makes them again only in onCreateNode,
     // which it does not wait for: no query runs before they are back (a query without the service the
     // dropdown names fails, and Gatsby may not run it again).
@@ -281,6 +274,48 @@ export class DevelopSession {
     }
     this.publish();
     await this.saveHeld();
+  }
+
+  private caughtUpOptions(): { interval: number; timeout: number } {
+    const { interval = 100, timeout = 10_000 } = this.options.caughtUp ?? {};
+    return { interval, timeout };
+  }
+
+  /** Whether every YAML file's nodes are in Gatsby (`images`: and every image's File node), by `end`. */
+  private async caughtUp(nodes: NodeLookup, end: number, images: boolean): Promise<boolean> {
+    const decided = (abs: string) => this.decided.get(this.fileOf(abs));
+    while (filesBehind(this.dataDir, nodes.getNodesByType("File"), decided, { images }).length > 0) {
+      if (Date.now() >= end) return false;
+      await new Promise((resolve) => setTimeout(resolve, this.caughtUpOptions().interval));
+      await this.transformsDone(end);
+    }
+    return true;
+  }
+
+  /**
+   * Before a query reads content (src/query-wait.ts), bounded like beforeQueries: a file changed while
+   * Gatsby runs its queries has its nodes removed at once and made again in an onCreateNode it does not
+   * wait for, and a query run in between fails (the dropdown's service missing) or reads the page
+   * without it; Gatsby then marks that query clean when it ends, and never runs it again.
+   */
+  async readyForQuery(): Promise<void> {
+    const nodes = this.source;
+    if (!nodes) return;
+    const { interval, timeout } = this.caughtUpOptions();
+    const end = Date.now() + timeout;
+    const decided = (abs: string) => this.decided.get(this.fileOf(abs));
+    const behind = () => fileNodesBehind(this.dataDir, nodes.getNodesByType("File"), decided).join("\n");
+    let waiting = behind();
+    // A state already waited for in vain is not waited for again by every query.
+    while (waiting !== "" && waiting !== this.gaveUpAt) {
+      if (Date.now() >= end) {
+        this.gaveUpAt = waiting;
+        return;
+      }
+      await this.transformsDone(end);
+      await new Promise((resolve) => setTimeout(resolve, interval));
+      waiting = behind();
+    }
   }
 
   /** The files Gatsby handed over so far are nodes (or held back); waits until `end` at most. */

@@ -6,11 +6,12 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig, type Env } from "../core/config";
-import { retryUndelivered } from "../mail/deliver";
+import { retryUndelivered } from "../outbox/retry";
 import { createMailer } from "../mail/mailer";
 import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
+import { purgeExpired } from "../core/retention";
 import { erase, exportAll } from "./erase-export";
 import { formatTable } from "./list-format";
 
@@ -23,14 +24,16 @@ const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry                           send what is due in the outbox (the webhook), and e-mail again every
-                                  enquiry whose e-mail failed or never finished
+  retry                           send what is due in the outbox (the webhook), and e-mail now every
+                                  enquiry whose e-mail failed or waits for its next attempt
   not-spam <id>                   record that a flagged enquiry is not spam
   erase --email <address>         remove every enquiry from that address, and its delivery records
-  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines`;
+  export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines
+  purge                           remove enquiries older than ENQUIRY_RETENTION_DAYS (as the service
+                                  does daily; for cron where no service runs)`;
 
 /** Each command and how many arguments it takes. */
-const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0, purge: 0 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -68,6 +71,7 @@ export async function runEnquiriesCli(
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
     if (command === "erase") return await erase(store, parsed.values.email, io);
     if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
+    if (command === "purge") return await purge(store, config, io);
     return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
   } finally {
     await store.close();
@@ -120,8 +124,9 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
 }
 
 async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
-  // The outbox first (the webhook): what is due now, as the service's sender would send it.
-  const outbox = await receiverOutbox(config, store, { info: io.out, warn: io.err, error: io.err }).sendDue();
+  // The webhook first: what is due now, as the services' senders would send it.
+  const log = { info: io.out, warn: io.err, error: io.err };
+  const outbox = config.webhook ? await receiverOutbox(config, store, undefined, log).sendDue() : undefined;
   if (outbox) {
     io.out(
       `outbox: ${outbox.done} sent, ${outbox.retrying} to try again later, ${outbox.failed} failed for good, ${outbox.stopped} stopped`,
@@ -133,7 +138,7 @@ async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput):
     io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
     return 1;
   }
-  const { delivered, failed, skipped } = await retryUndelivered(store, mailer);
+  const { delivered, failed, skipped } = await retryUndelivered(store, mailer, Date.now, log);
   delivered.forEach((e) => io.out(`delivered  ${e.id}  ${e.receivedAt}  ${e.email}`));
   failed.forEach((e) => io.err(`failed     ${e.id}  ${e.receivedAt}  ${e.email}: ${e.error}`));
   if (skipped.length > 0) {
@@ -143,4 +148,13 @@ async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput):
   }
   io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
   return failed.length > 0 || (outbox?.failed ?? 0) > 0 ? 1 : 0;
+}
+
+async function purge(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
+  if (config.retentionDays === undefined) {
+    io.err("ENQUIRY_RETENTION_DAYS is not set: every enquiry is kept");
+    return 1;
+  }
+  await purgeExpired(store, config.retentionDays, Date.now(), { info: io.out });
+  return 0;
 }

@@ -46,7 +46,8 @@ export function formatTable(enquiries: readonly EnquiryRecord[]): string[] {
     }
     if (enquiry.lastError && enquiry.delivery !== "delivered") lines.push(`    last error: ${enquiry.lastError}`);
     for (const row of enquiry.outbox ?? []) {
-      if (row.state === "done") continue;
+      // Sent, or not tried yet (just stored, the e-mail with every enquiry): nothing to say.
+      if (row.state === "done" || row.attempts === 0) continue;
       const state =
         row.state === "failed" ? "FAILED for good" : row.state === "stopped" ? "stopped (410 Gone)" : "to try again";
       lines.push(

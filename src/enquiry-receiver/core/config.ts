@@ -29,6 +29,8 @@ export interface EnquiryConfig {
   allowedOrigins: readonly string[];
   /** Answer only after the delivery attempt (hosts whose disk does not persist). */
   awaitDelivery: boolean;
+  /** ENQUIRY_RETENTION_DAYS: enquiries older than this are purged daily by the service; unset: kept. */
+  retentionDays: number | undefined;
   maxBodyBytes: number;
 }
 
@@ -83,6 +85,10 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
           .map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
       : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
     awaitDelivery: flagSetting("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
+    retentionDays:
+      value("ENQUIRY_RETENTION_DAYS") === undefined
+        ? undefined
+        : positiveIntegerSetting("ENQUIRY_RETENTION_DAYS", value("ENQUIRY_RETENTION_DAYS"), 0),
     maxBodyBytes: MAX_BODY_BYTES,
   };
 }

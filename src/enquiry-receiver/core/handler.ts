@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Enquiry } from "../../enquiry-contract/enquiry-fields";
 import type { Mailer } from "../mail/mailer";
 import { screenEnquiry, type Screening } from "../screening/screen";
-import type { DeliveryEvent, DuplicateRule, EnquiryStore, OutboxEntry, StoredEnquiry } from "../store/store";
+import type { SendSummary } from "../outbox/sender";
+import type { DuplicateRule, EnquiryStore, OutboxEntry, StoredEnquiry } from "../store/store";
 import { clientKey } from "./client-key";
 import type { EnquiryConfig } from "./config";
 import type { RecentEnquiries } from "./duplicates";
@@ -23,10 +24,15 @@ export interface HandlerContext {
   limiter: SlidingWindowLimiter;
   recent: RecentEnquiries;
   mailer: Mailer | undefined;
-  /** Starts delivery of a stored enquiry without the caller having to wait for it. */
-  deliverLater: (enquiry: StoredEnquiry) => Promise<DeliveryEvent>;
-  /** The outbox rows to store with an enquiry, and a pass of the sender (in the background). */
-  outbox: { entriesFor(enquiryId: string): OutboxEntry[]; sendDue(): Promise<unknown> };
+  /**
+   * The outbox rows to store with an enquiry (the e-mail, the webhook), a pass of the sender (in
+   * the background), and one enquiry's rows sent now (to answer after its e-mail).
+   */
+  outbox: {
+    entriesFor(enquiryId: string): OutboxEntry[];
+    sendDue(): Promise<unknown>;
+    sendEnquiry(enquiryId: string, finalEmail: boolean): Promise<SendSummary | undefined>;
+  };
   now: () => number;
   log: Pick<Console, "warn" | "error">;
 }
@@ -113,12 +119,15 @@ async function storeOnce(
 }
 
 async function deliverAndAnswer(ctx: HandlerContext, enquiry: StoredEnquiry): Promise<EnquiryResponse> {
-  void ctx.outbox.sendDue();
-  if (ctx.mailer) {
-    const delivery = ctx.deliverLater(enquiry);
+  if (ctx.mailer && ctx.config.awaitDelivery) {
     // Where the disk does not outlive the process, the e-mail is the only lasting copy: the
-    // visitor is told of a failure so they can send again.
-    if (ctx.config.awaitDelivery && (await delivery).delivery === "failed") return answers.deliveryFailed(enquiry.id);
+    // visitor is told of a failure so they can send again (and that copy is not retried).
+    const sent = await ctx.outbox.sendEnquiry(enquiry.id, true);
+    const email = sent?.attempts.find((a) => a.destination === "email" && a.enquiry.id === enquiry.id);
+    if (email && !email.ok) return answers.deliveryFailed(enquiry.id);
   }
+  // The rest in the background: what this process (or a function instance) cannot finish stays
+  // due in the store, for the next pass of any instance or `npm run enquiries -- retry`.
+  void ctx.outbox.sendDue();
   return answers.accepted(enquiry.id);
 }

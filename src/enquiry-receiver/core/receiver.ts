@@ -1,12 +1,12 @@
-/** A receiver: the handler wired to its store, limiter and mailer, with deliveries in the background. */
-import { deliver } from "../mail/deliver";
+/** A receiver: the handler wired to its store, limiter and outbox, with deliveries in the background. */
 import { createMailer, type Mailer } from "../mail/mailer";
 import { receiverOutbox, type OutboxOptions } from "../outbox/receiver-outbox";
 import { openStore, type StoreOptions } from "../store/open-store";
-import type { DeliveryEvent, EnquiryStore, StoreReport, StoredEnquiry } from "../store/store";
+import type { EnquiryStore, StoreReport } from "../store/store";
 import { loadConfig, missingMailSettings, runtimeEnv, type EnquiryConfig } from "./config";
 import { RecentEnquiries } from "./duplicates";
 import { handleEnquiry, type HandlerContext } from "./handler";
+import { purgeExpired } from "./retention";
 import { SlidingWindowLimiter } from "./rate-limit";
 import type { EnquiryRequest } from "./request-checks";
 import type { EnquiryResponse } from "./responses";
@@ -23,6 +23,8 @@ export interface Receiver {
   close(): Promise<void>;
   /** Sends what is due in the outbox (the service calls it on a timer; each enquiry stored does too). */
   sendDue(): Promise<unknown>;
+  /** ENQUIRY_RETENTION_DAYS: removes older enquiries (the service, daily); how many, or undefined when off. */
+  purgeExpired(): Promise<number | undefined>;
 }
 
 export interface ReceiverOptions {
@@ -57,29 +59,18 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
   );
 
   const underWay = new Set<Promise<unknown>>();
-  const deliverLater = (enquiry: StoredEnquiry): Promise<DeliveryEvent> => {
-    const attempt = deliver(store, mailer!, enquiry, now).then((event) => {
-      if (event.delivery === "failed")
-        log.error(
-          `enquiry ${enquiry.id}: delivery failed (${event.error}); \`npm run enquiries -- retry\` re-sends it`,
-        );
-      return event;
-    });
-    // A failure to record the outcome leaves the enquiry "pending", which `retry` also re-sends.
-    const tracked = attempt.catch((error: Error) => log.error(`enquiry ${enquiry.id}: ${error.message}`));
+  // Tracked: drain and shutdown wait for a pass under way.
+  const track = <T>(work: Promise<T>): Promise<T | void> => {
+    const tracked = work.catch((error: Error) => log.error(`enquiry outbox: ${error.message}`));
     underWay.add(tracked);
     void tracked.finally(() => underWay.delete(tracked));
-    return attempt;
+    return tracked;
   };
-
-  const outbox = receiverOutbox(config, store, log, { now, ...options.outbox });
-  // Tracked like a delivery: drain and shutdown wait for a pass under way.
-  const sendDue = () => {
-    const pass = outbox.sendDue().catch((error: Error) => log.error(`enquiry outbox: ${error.message}`));
-    underWay.add(pass);
-    void pass.finally(() => underWay.delete(pass));
-    return pass;
-  };
+  // The e-mail and the webhook alike: rows of the outbox, written with the enquiry.
+  const outbox = receiverOutbox(config, store, mailer, log, { now, ...options.outbox });
+  const sendDue = () => track(outbox.sendDue());
+  const sendEnquiry = async (id: string, finalEmail: boolean) =>
+    (await track(outbox.sendEnquiry(id, finalEmail))) ?? undefined;
 
   const drain = async () => {
     while (underWay.size > 0) await Promise.allSettled([...underWay]);
@@ -91,8 +82,7 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     limiter: new SlidingWindowLimiter(config.rateLimit, config.rateWindowSeconds * 1000),
     recent: new RecentEnquiries(store, { forgetUndelivered: config.awaitDelivery }),
     mailer,
-    deliverLater,
-    outbox: { entriesFor: outbox.entriesFor, sendDue },
+    outbox: { entriesFor: outbox.entriesFor, sendDue, sendEnquiry },
     now,
     log,
   };
@@ -102,6 +92,7 @@ export function createReceiver(config: EnquiryConfig, options: ReceiverOptions =
     handleEnquiry: (req) => handleEnquiry(ctx, req),
     drain,
     sendDue,
+    purgeExpired: () => purgeExpired(store, config.retentionDays, now(), log),
     async close() {
       await drain();
       await store.close();

@@ -35,20 +35,47 @@ export interface SendSummary {
   retrying: number;
   failed: number;
   stopped: number;
+  /** Each attempt of the pass, in the order they ended. */
+  attempts: Array<{ destination: string; enquiry: ClaimedDelivery["enquiry"]; ok: boolean; error?: string }>;
+}
+
+export interface PassOptions {
+  /** Only this enquiry's rows (the Function's own enquiry, in its request). */
+  enquiryId?: string;
+  /** The destination whose failure is final, not retried (ENQUIRY_AWAIT_DELIVERY: the e-mail, the visitor was told to send again). */
+  finalFor?: string;
 }
 
 const BATCH = 20;
 
-export function createSender(options: SenderOptions): { sendDue(): Promise<SendSummary> } {
+/**
+ * Longer than an attempt can take (SMTP: 10 s to connect, 10 s for the greeting, 30 s of silence;
+ * a webhook: 15 s), so a row is never claimed again while it is being sent; a sender that died
+ * holds its rows this long.
+ */
+export const LEASE_MS = 2 * 60_000;
+
+export function createSender(options: SenderOptions): { sendDue(pass?: PassOptions): Promise<SendSummary> } {
   const { store, destinations, log } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
 
-  async function sendOne(destination: Destination, row: ClaimedDelivery, summary: SendSummary): Promise<void> {
+  async function sendOne(
+    destination: Destination,
+    row: ClaimedDelivery,
+    summary: SendSummary,
+    final: boolean,
+  ): Promise<void> {
     const outcome = await destination.send(row.enquiry, row.messageId);
     const at = new Date(now()).toISOString();
     const what = `enquiry ${row.enquiry.id}: ${destination.name} (${destination.describe})`;
+    summary.attempts.push({
+      destination: destination.name,
+      enquiry: row.enquiry,
+      ok: outcome.ok,
+      ...(!outcome.ok && { error: outcome.error }),
+    });
     if (outcome.ok) {
       summary.done += 1;
       return store.recordAttempt(row.seq, { at, outcome: "done", detail: outcome.detail });
@@ -60,8 +87,11 @@ export function createSender(options: SenderOptions): { sendDue(): Promise<SendS
       log.error(`${what} answered 410 Gone: nothing more is sent there until its setting changes`);
       return store.recordAttempt(row.seq, { at, outcome: "stopped", detail: outcome.error, nextAt: at });
     }
-    const next = nextAttemptAt(row.attempts + 1, now(), random, outcome.retryAfterMs);
-    if (next === undefined) {
+    const next = final ? undefined : nextAttemptAt(row.attempts + 1, now(), random, outcome.retryAfterMs);
+    if (final) {
+      summary.failed += 1;
+      log.error(`${what}: delivery failed (${outcome.error}); the visitor was told to send again`);
+    } else if (next === undefined) {
       summary.failed += 1;
       log.error(
         `${what}: delivery FAILED for good after ${MAX_ATTEMPTS} attempts over about three days (${outcome.error})`,
@@ -77,8 +107,8 @@ export function createSender(options: SenderOptions): { sendDue(): Promise<SendS
   }
 
   return {
-    async sendDue() {
-      const summary: SendSummary = { done: 0, retrying: 0, failed: 0, stopped: 0 };
+    async sendDue(pass: PassOptions = {}) {
+      const summary: SendSummary = { done: 0, retrying: 0, failed: 0, stopped: 0, attempts: [] };
       for (const destination of destinations) {
         if (await store.isStopped(destination.name, destination.settingHash)) continue;
         // Bounded: a batch at a time, as long as batches come back full.
@@ -89,8 +119,10 @@ export function createSender(options: SenderOptions): { sendDue(): Promise<SendS
             new Date(at).toISOString(),
             new Date(at + leaseMs).toISOString(),
             BATCH,
+            pass.enquiryId,
           );
-          await Promise.all(rows.map((row) => sendOne(destination, row, summary)));
+          const final = pass.finalFor === destination.name;
+          await Promise.all(rows.map((row) => sendOne(destination, row, summary, final)));
           if (rows.length < BATCH) break;
         }
       }

@@ -5,6 +5,10 @@
  *   POST /api/email           the enquiry endpoint (the request adapter of ../http/adapter, with the
  *                             proxy's headers trusted as ENQUIRY_TRUST_PROXY says: ./settings)
  *   GET  /healthz, /api/health  200 {"status":"ok"}; 503 {"status":"stopping"} once shutdown began
+ *   POST /hooks/push/<host>   a git host's push webhook: notes that a release is wanted
+ *                             (../release-hook; only when RELEASE_HOOK_SECRET is set)
+ *   GET  /oauth/authorize, /oauth/callback  the editing studio's GitHub sign-in (./oauth/github.ts),
+ *                             when GITHUB_OAUTH_CLIENT_ID and _SECRET are set (./oauth/settings.ts)
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
@@ -17,10 +21,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadConfig, runtimeEnv, type Env } from "../core/config";
 import { createReceiver, type Receiver, type ReceiverOptions } from "../core/receiver";
+import { RETENTION_INTERVAL_MS } from "../core/retention";
 import { createRequestAdapter, nodeReply } from "../http/adapter";
+import { handlePushHook, HOOK_PREFIX, loadPushHookSettings } from "../release-hook/push-hook";
 import { securePrivateFolder } from "../store/private-folder";
 import { routeProcessWarnings } from "../store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
+import { githubOAuthRoutes } from "./oauth/github";
+import { loadGitHubOAuthSettings } from "./oauth/settings";
 import { jsonLog, type JsonLog } from "./json-log";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
 import { shutDown } from "./shutdown";
@@ -67,6 +75,8 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
   const env = options.env ?? runtimeEnv();
   const log = options.log ?? jsonLog();
   const settings = loadServiceSettings(env);
+  const pushHook = loadPushHookSettings(env);
+  const oauth = githubOAuthRoutes(loadGitHubOAuthSettings(env), log);
   const config = loadConfig(env, options.projectRoot);
   // Fail at start, not at the first enquiry, if the data folder cannot be written; never leave it readable by others.
   const tightened = securePrivateFolder(config.dataDir);
@@ -89,6 +99,14 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     if (stopping) res.setHeader("connection", "close");
     if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
+    else if (pushHook && path.startsWith(HOOK_PREFIX))
+      handlePushHook(req, path, pushHook, (status, body, headers) => sendJson(res, status, body, headers), log);
+    else if (oauth.handles(path))
+      oauth.handle(req, res, path).catch((error: Error) => {
+        log("error", "github sign-in failed", { error: error.name });
+        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "The sign-in failed." });
+        else res.destroy();
+      });
     else
       sendJson(res, 404, {
         error: "not_found",
@@ -99,11 +117,17 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
 
   // The outbox's sender: what is due from before a restart at once, then every few seconds.
   let sending: NodeJS.Timeout | undefined;
+  let purging: NodeJS.Timeout | undefined;
+  const purge = () =>
+    void receiver
+      .purgeExpired()
+      .catch((error: Error) => log("error", "retention purge failed", { error: error.message }));
   let shuttingDown: Promise<boolean> | undefined;
   const shutdown = (reason: string) =>
     (shuttingDown ??= (async () => {
       stopping = true;
       clearInterval(sending);
+      clearInterval(purging);
       log("info", "shutting down", { reason, inFlight: inFlight.count() });
       const clean = await shutDown(server, inFlight, receiver, settings.shutdownTimeoutMs, log);
       log("info", "stopped", { clean });
@@ -121,6 +145,11 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
       await receiver.store.ready();
       void receiver.sendDue();
       sending = setInterval(() => void receiver.sendDue(), OUTBOX_INTERVAL_MS).unref();
+      // ENQUIRY_RETENTION_DAYS: at start, then daily (nothing when unset).
+      if (config.retentionDays !== undefined) {
+        purge();
+        purging = setInterval(purge, RETENTION_INTERVAL_MS).unref();
+      }
       return new Promise<AddressInfo>((resolve, reject) => {
         server.once("error", reject);
         server.listen(settings.port, settings.host, () => {

@@ -35,13 +35,31 @@ export interface OutboxState {
   lastError?: string;
 }
 
-export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxEntry[], at: string): Promise<void> {
+/** Resolves with the rows added: one already there for that enquiry and destination is left as it is. */
+export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxEntry[], at: string): Promise<number> {
+  let added = 0;
   for (const entry of entries) {
-    await sql.run(
-      "INSERT INTO outbox (enquiry_id, destination, message_id, state, next_at) VALUES ($1, $2, $3, 'due', $4)",
+    added += await sql.run(
+      `INSERT INTO outbox (enquiry_id, destination, message_id, state, next_at) VALUES ($1, $2, $3, 'due', $4)
+       ON CONFLICT (enquiry_id, destination) DO NOTHING`,
       [enquiryId, entry.destination, entry.messageId, at],
     );
   }
+  return added;
+}
+
+/**
+ * `retry`: a destination's rows waiting for a later attempt, or failed for good, are due now, unless
+ * a sender holds them (its lease): they are then claimed as any due row, so two `retry` at once, or
+ * `retry` beside the running services, still send each once. Resolves with the rows made due.
+ */
+export function dueNow(db: Engine, destination: string, now: string): Promise<number> {
+  return db.run(
+    `UPDATE outbox SET state = 'due', next_at = $2
+     WHERE destination = $1 AND (state = 'failed' OR state = 'due' AND next_at > $2)
+       AND (claimed_until IS NULL OR claimed_until <= $2)`,
+    [destination, now],
+  );
 }
 
 /**
@@ -55,15 +73,19 @@ export async function claimDue(
   now: string,
   leaseUntil: string,
   limit: number,
+  enquiryId?: string,
 ): Promise<ClaimedDelivery[]> {
   const rows = await db.transaction((sql) =>
     sql.all<{ seq: number; enquiry_id: string; message_id: string; attempts: number }>(
       `UPDATE outbox SET claimed_until = $2
        WHERE seq IN (SELECT seq FROM outbox
          WHERE destination = $3 AND state = 'due' AND next_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+           ${enquiryId === undefined ? "" : "AND enquiry_id = $5"}
          ORDER BY next_at, seq LIMIT $4${db.kind === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
        RETURNING seq, enquiry_id, message_id, attempts`,
-      [now, leaseUntil, destination, limit],
+      enquiryId === undefined
+        ? [now, leaseUntil, destination, limit]
+        : [now, leaseUntil, destination, limit, enquiryId],
     ),
   );
   const claimed: ClaimedDelivery[] = [];
@@ -80,6 +102,17 @@ export async function claimDue(
 export function recordAttempt(db: Engine, seq: number, attempt: Attempt): Promise<void> {
   const state = attempt.nextAt ? "due" : attempt.outcome;
   return db.transaction(async (sql) => {
+    // An e-mail's attempt is also the enquiry's delivery record, which `list` and the duplicate rule read.
+    const [row] = await sql.all<{ enquiry_id: string }>(
+      "SELECT enquiry_id FROM outbox WHERE seq = $1 AND destination = 'email'",
+      [seq],
+    );
+    if (row) {
+      await sql.run(
+        "INSERT INTO deliveries (enquiry_id, at, outcome, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        [row.enquiry_id, attempt.at, attempt.outcome === "done" ? "delivered" : "failed", attempt.detail ?? null],
+      );
+    }
     await sql.run("INSERT INTO outbox_attempts (outbox_seq, at, outcome, detail) VALUES ($1, $2, $3, $4)", [
       seq,
       attempt.at,

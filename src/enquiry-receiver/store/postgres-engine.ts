@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import type { Engine, Sql, SqlValue } from "./engine";
+import { gate } from "./gate";
 
 export interface PostgresOptions {
   /** Connections in the pool: 1 on a function host. */
@@ -26,6 +27,7 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
   // listener its error would end the process.
   pool.on("error", (error) => options.log.warn(`enquiry store: PostgreSQL connection lost: ${error.message}`));
 
+  const turn = gate(options.connections);
   const over = (client: pg.Pool | pg.PoolClient): Sql => ({
     all: async <Row>(statement: string, values: readonly SqlValue[] = []) =>
       (await client.query(statement, values as SqlValue[])).rows as Row[],
@@ -33,35 +35,41 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
     exec: async (script) => void (await client.query(script)),
   });
 
+  const pooled = over(pool);
+  /** One transaction on a connection of its own (the caller holds a turn). */
+  async function transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // The server may end the connection between two statements (a restart): the client then emits
+    // "error", which with no listener would end the process. The next statement fails instead.
+    const lost = (error: Error) => (broken = error);
+    client.on("error", lost);
+    try {
+      await client.query("BEGIN");
+      const result = await fn(over(client));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      // A connection lost, or that could not even roll back, is dropped, not returned to the pool.
+      client.off("error", lost);
+      client.release(broken);
+    }
+  }
+
   return {
     kind: "postgres",
     where: describeUrl(url),
-    ...over(pool),
+    all: (statement, values) => turn(() => pooled.all(statement, values)),
+    run: (statement, values) => turn(() => pooled.run(statement, values)),
+    exec: (script) => turn(() => pooled.exec(script)),
     async open() {
-      const [row] = await over(pool).all<{ version: string }>("SHOW server_version");
+      const [row] = await turn(() => pooled.all<{ version: string }>("SHOW server_version"));
       return `PostgreSQL ${row?.version ?? "?"}, ${options.connections} connection(s)`;
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      // The server may end the connection between two statements (a restart): the client then emits
-      // "error", which with no listener would end the process. The next statement fails instead.
-      const lost = (error: Error) => (broken = error);
-      client.on("error", lost);
-      try {
-        await client.query("BEGIN");
-        const result = await fn(over(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch((e: Error) => (broken = e));
-        throw error;
-      } finally {
-        // A connection lost, or that could not even roll back, is dropped, not returned to the pool.
-        client.off("error", lost);
-        client.release(broken);
-      }
-    },
+    transaction: (fn) => turn(() => transaction(fn)),
     async lock(sql, name) {
       await sql.all("SELECT pg_advisory_xact_lock(hashtext($1))", [name]);
     },

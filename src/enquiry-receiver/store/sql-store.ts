@@ -4,6 +4,7 @@ import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
 import {
   claimDue,
+  dueNow,
   insertOutbox,
   isStopped,
   outboxStates,
@@ -135,9 +136,31 @@ export class SqlStore implements EnquiryStore {
     return { enquiries: [...byId.values()], damagedLines };
   }
 
-  async claimDue(destination: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+  async claimDue(
+    destination: string,
+    now: string,
+    leaseUntil: string,
+    limit: number,
+    enquiryId?: string,
+  ): Promise<ClaimedDelivery[]> {
     await this.ready();
-    return claimDue(this.db, destination, now, leaseUntil, limit);
+    return claimDue(this.db, destination, now, leaseUntil, limit, enquiryId);
+  }
+
+  async addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number> {
+    await this.ready();
+    return this.db.transaction((sql) => insertOutbox(sql, enquiryId, entries, at));
+  }
+
+  async dueNow(destination: string, now: string): Promise<number> {
+    await this.ready();
+    return dueNow(this.db, destination, now);
+  }
+
+  async purgeBefore(cutoff: string): Promise<number> {
+    await this.ready();
+    // Their deliveries, reviews, outbox rows and attempts go with them (ON DELETE CASCADE).
+    return this.db.transaction((sql) => sql.run("DELETE FROM enquiries WHERE received_at < $1", [cutoff]));
   }
 
   async recordAttempt(seq: number, attempt: Attempt): Promise<void> {

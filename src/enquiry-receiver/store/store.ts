@@ -6,7 +6,7 @@
  *               as the stored line (./stored-record) in a JSON column
  *   deliveries  one row per delivery attempt's outcome
  *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
- *   outbox      one row per enquiry and destination beyond the e-mail (a webhook), and every attempt
+ *   outbox      one row per enquiry and destination (the e-mail, a webhook), and every attempt
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
 import type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState } from "./outbox-store";
@@ -84,7 +84,19 @@ export interface EnquiryStore {
   /** The stored lines as written (./stored-record), oldest first: for export and tests. */
   storedLines(): Promise<object[]>;
   /** The outbox (../outbox): due rows of a destination leased to the caller, each attempt, the rows' states. */
-  claimDue(destination: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
+  claimDue(
+    destination: string,
+    now: string,
+    leaseUntil: string,
+    limit: number,
+    enquiryId?: string,
+  ): Promise<ClaimedDelivery[]>;
+  /** Outbox rows for an enquiry stored without them (before the e-mail went through the outbox); how many were new. */
+  addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number>;
+  /** `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds them); how many. */
+  dueNow(destination: string, now: string): Promise<number>;
+  /** Retention: removes every enquiry received before cutoff, with all its rows; how many. */
+  purgeBefore(cutoff: string): Promise<number>;
   recordAttempt(seq: number, attempt: Attempt): Promise<void>;
   outboxStates(): Promise<OutboxState[]>;
   /** A destination that answered 410 Gone, for the setting it had (a hash): stopped until that changes. */

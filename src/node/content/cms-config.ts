@@ -17,7 +17,8 @@ import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types
  *   number -> number with minimum/maximum, boolean -> boolean, enum -> select, object -> object,
  *   array -> list with minItems/maxItems as min/max (a list of strings is a list of one field);
  *   `pattern` becomes the field's pattern and `maxLength` its `max_length` (the studio checks it);
- * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file;
+ * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file; `"x-image-min-width"`
+ *   -> its `min_width`, for the studio's warning about a narrower picture (the content check's rule);
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
  *   relation to that collection by the linked field;
  * - `$ref` to a definition of the same schema is followed.
@@ -34,6 +35,11 @@ export interface CmsField {
   pattern?: [string, string];
   /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
   max_length?: number;
+  /**
+   * A collection's key and order: no other entry may have the value (admin/src/refusing-widgets.tsx),
+   * each named by its `label_field`; the key is also the file's name.
+   */
+  unique?: { label_field: string; file_name?: true };
   default?: unknown;
   /** number */
   value_type?: "int" | "float";
@@ -41,8 +47,9 @@ export interface CmsField {
   max?: number;
   /** select */
   options?: Array<string | number>;
-  /** image */
+  /** image; `min_width`: the schema's x-image-min-width, for the studio's warning (admin/src/image-field.tsx) */
   choose_url?: boolean;
+  min_width?: number;
   /** object, and list of objects */
   fields?: CmsField[];
   collapsed?: boolean;
@@ -170,7 +177,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
           ? { sortable_fields: [{ field: "order", label: "Order on the page", default_sort: "asc" as const }, display] }
           : {}),
         ...mediaFolders(`data/${folder}`),
-        fields,
+        fields: fields.map((f) => (f.name === key || f.name === "order" ? withUnique(f, key, display) : f)),
       });
     } else {
       const name = path.posix.dirname(spec.file);
@@ -189,6 +196,11 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
     ...folders,
     { name: "site", label: "Site and menu", format: CMS_FORMAT, files: site },
   ];
+}
+
+/** The key and the order are the entry's own: the studio refuses one another entry has, as the check does. */
+function withUnique(field: CmsField, key: string, display: string): CmsField {
+  return { ...field, unique: { label_field: display, ...(field.name === key ? { file_name: true as const } : {}) } };
 }
 
 /**
@@ -252,7 +264,16 @@ class FieldMapper {
     const type = schema.type ?? (schema.properties ? "object" : undefined);
     if (typeof type !== "string") this.fail(at, `give the field one "type" to choose its widget in the studio`);
 
-    if (schema["x-image-path"] === true) return { ...base, widget: "image", choose_url: false };
+    if (schema["x-image-path"] === true) {
+      // The width also goes with the field (no field of its own): the studio warns as the check does.
+      const minWidth = schema["x-image-min-width"];
+      return {
+        ...base,
+        widget: "image",
+        choose_url: false,
+        ...(typeof minWidth === "number" ? { min_width: minWidth } : {}),
+      };
+    }
     if (schema["x-link"] !== undefined) return { ...base, ...this.relation(schema["x-link"], at) };
     if (Array.isArray(schema.enum))
       return { ...base, widget: "select", options: schema.enum as Array<string | number> };

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import probe from "probe-image-size";
 import type { JsonSchema } from "./graphql-types";
+import { narrowImageWarning } from "./image-width-rule";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import type { ContentProblem } from "./problems";
 
@@ -19,15 +20,8 @@ export function imageSizeWarnings(file: LoadedFile, schema: JsonSchema): Content
     const abs = path.resolve(path.dirname(file.abs), value);
     if (!fs.existsSync(abs)) return; // reported as a problem already
     const size = probe.sync(fs.readFileSync(abs));
-    if (size && size.width < wanted) {
-      warnings.push(
-        locate(
-          file,
-          at,
-          `the image ${value} is ${size.width} px wide, but this place needs at least ${wanted} px: it will look blurred on large or sharp screens. Use an image at least ${wanted} px wide`,
-        ),
-      );
-    }
+    const warning = size ? narrowImageWarning(value, size.width, wanted) : undefined;
+    if (warning) warnings.push(locate(file, at, warning));
   });
   return warnings;
 }

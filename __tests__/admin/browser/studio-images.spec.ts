@@ -1,0 +1,254 @@
+/**
+ * Pictures never cross pages: in the real studio against decap-server, on a copy of data/, a picture
+ * uploaded, to an existing service or a new one, under another service's banner file name is saved
+ * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
+ * the same, a note saying both were kept); a picture narrower than its place, uploaded or saved, is
+ * warned about beside the field, by the content check's own rule; and Delete in the picture library
+ * keeps a picture another service shows. The services and their file names are read from the copy of data/. */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { parse } from "yaml";
+import { cmsCollections } from "../../../src/node/content/cms-config";
+import { narrowImageWarning } from "../../../src/node/content/image-width-rule";
+import { inspectContent } from "../../../src/node/content/validate";
+import { projectRoot } from "../../support/serve";
+import { control, open as openIn, studioForTests } from "./support/studio-session";
+
+const session = studioForTests("studio-images");
+const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
+const dataPath = (...parts: string[]) => path.join(session.dir, "data", ...parts);
+const hash = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+interface Service {
+  slug: string;
+  banner: string;
+  [field: string]: unknown;
+}
+
+/** The services of the copy, as saved, and the field that names each for people (the list's summary). */
+function services(): { list: Service[]; label: (s: Service) => string; bannerField: { label: string; min: number } } {
+  const collection = cmsCollections(path.join(projectRoot, "data")).find((c) => c.name === "services")!;
+  const folder = dataPath(collection.folder!.replace(/^data\//, ""));
+  const list = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => parse(fs.readFileSync(path.join(folder, f), "utf8")) as Service);
+  const summary = /\{\{fields\.(\w+)/.exec(collection.summary!)![1]!;
+  const banner = collection.fields!.find((f) => f.name === "banner")!;
+  return { list, label: (s) => String(s[summary]), bannerField: { label: banner.label, min: banner.min_width! } };
+}
+
+/** Uploads a file into an image field through Decap's media library, as an editor does. */
+async function upload(page: Page, label: string, file: string): Promise<void> {
+  await control(page, label)
+    .getByRole("button", { name: /^Choose (an|different) image$/ })
+    .click();
+  await page.locator("input[type=file]").setInputFiles(file);
+  await page.getByRole("button", { name: "Choose selected" }).click();
+}
+
+/** Every window.alert/confirm/prompt the page opens (none is expected: each is dismissed). */
+function dialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("dialog", (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
+test("a picture named like another service's banner is kept beside it, not in its place", async ({ page }) => {
+  const { list, label, bannerField } = services();
+  const [edited, other] = list.filter((s) => s.banner);
+  const otherFile = dataPath("services", other!.banner);
+  const imagesDir = path.dirname(otherFile);
+  const before = new Map(fs.readdirSync(imagesDir).map((name) => [name, hash(path.join(imagesDir, name))]));
+
+  // The editor's file has the other service's banner's name, and is a picture wide enough for a banner.
+  const uploads = fs.mkdtempSync(path.join(session.dir, "uploads-"));
+  const clash = path.basename(other!.banner);
+  const file = path.join(uploads, clash);
+  await sharp({ create: { width: bannerField.min, height: bannerField.min / 3, channels: 3, background: "#7a2e4d" } })
+    .jpeg()
+    .toFile(file);
+
+  const seen = dialogs(page);
+  await open(page, `services/entries/${edited!.slug}`);
+  await upload(page, bannerField.label, file);
+
+  const field = control(page, bannerField.label);
+  const note = field.locator(".studio-picture-note");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(`A picture named ${clash} already exists (used by ${label(other!)}`);
+  await expect(note).toContainText("Both are kept.");
+  // Wide enough: no warning.
+  await expect(field.locator(".studio-picture-warning")).toHaveCount(0);
+
+  const yamlFile = dataPath("services", `${edited!.slug}.yaml`);
+  const yamlBefore = fs.readFileSync(yamlFile, "utf8");
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await expect(page.getByText("Entry saved")).toBeVisible();
+  await expect.poll(() => fs.readFileSync(yamlFile, "utf8")).not.toBe(yamlBefore);
+
+  // The entry names a new file, which holds the upload; the note named it.
+  const banner = String((parse(fs.readFileSync(yamlFile, "utf8")) as Service).banner);
+  const saved = path.basename(banner);
+  expect(before.has(saved)).toBe(false);
+  expect(fs.existsSync(dataPath("services", banner))).toBe(true);
+  expect(hash(dataPath("services", banner))).toBe(hash(file));
+  await expect(note).toContainText(`this one was saved as ${saved}.`);
+  // The other service's banner, and every other picture of the folder, byte for byte as before.
+  expect(hash(otherFile)).toBe(before.get(clash));
+  for (const [name, digest] of before)
+    expect({ name, digest: hash(path.join(imagesDir, name)) }).toEqual({ name, digest });
+  expect(seen).toEqual([]);
+  // The content check accepts the new name (and the rest of the copy).
+  expect(inspectContent(dataPath()).problems).toEqual([]);
+});
+
+test("a new service's banner, named like another service's, gets the new service's own name", async ({ page }) => {
+  const { list, label, bannerField } = services();
+  const other = list.find((s) => s.banner)!;
+  const otherFile = dataPath("services", other.banner);
+  const imagesDir = path.dirname(otherFile);
+  const before = new Map(fs.readdirSync(imagesDir).map((name) => [name, hash(path.join(imagesDir, name))]));
+  const slugs = new Set(list.map((s) => s.slug));
+  const slug = ["studio-images-new", "studio-images-new-2"].find((s) => !slugs.has(s))!;
+  const order = Math.max(...list.map((s) => Number(s.order))) + 5;
+
+  const uploads = fs.mkdtempSync(path.join(session.dir, "uploads-"));
+  const banner = path.join(uploads, path.basename(other.banner));
+  await sharp({ create: { width: bannerField.min, height: bannerField.min / 3, channels: 3, background: "#4d2e7a" } })
+    .jpeg()
+    .toFile(banner);
+  const card = path.join(uploads, "card.jpg");
+  await sharp({ create: { width: 960, height: 640, channels: 3, background: "#2e4d7a" } })
+    .jpeg()
+    .toFile(card);
+
+  const seen = dialogs(page);
+  await open(page, "services/new");
+  // The slug first: the pictures are named after it.
+  await control(page, "Slug").locator("input").fill(slug);
+  await control(page, "Order").locator("input").fill(String(order));
+  for (const name of ["Menu label", "Card title", "Title", "Meta title", "Banner alt", "Card image alt"])
+    await control(page, name).locator("input").fill(`Studio images ${name.toLowerCase()}`);
+  await control(page, "Description").locator("textarea").fill("A service made by the studio's picture test.");
+  const intro = control(page, "Intro");
+  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.locator("textarea").last().fill("A paragraph of the new service.");
+  await upload(page, bannerField.label, banner);
+  await upload(page, "Card image", card);
+  const note = control(page, bannerField.label).locator(".studio-picture-note");
+  await expect(note).toContainText(
+    `A picture named ${path.basename(other.banner)} already exists (used by ${label(other)}); this one was saved as ${slug}-banner.jpg.`,
+  );
+
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await expect(page.getByText("Entry saved")).toBeVisible();
+  const yamlFile = dataPath("services", `${slug}.yaml`);
+  await expect.poll(() => fs.existsSync(yamlFile)).toBe(true);
+
+  // The new entry names new files, which hold the uploads.
+  const saved = parse(fs.readFileSync(yamlFile, "utf8")) as Service;
+  expect(saved.banner).toMatch(new RegExp(`^(\\./)?images/${slug}-banner\\.jpg$`));
+  expect(saved.cardImage).toMatch(new RegExp(`^(\\./)?images/${slug}-card-image\\.jpg$`));
+  for (const [value, upload] of [
+    [saved.banner, banner],
+    [String(saved.cardImage), card],
+  ]) {
+    expect(before.has(path.basename(value!))).toBe(false);
+    expect(hash(dataPath("services", value!))).toBe(hash(upload!));
+  }
+  // Every picture that was there, the other service's banner too, byte for byte as before.
+  for (const [name, digest] of before)
+    expect({ name, digest: hash(path.join(imagesDir, name)) }).toEqual({ name, digest });
+  expect(seen).toEqual([]);
+  // The check finds nothing wrong with the new file (it is not in the Services menu yet: that is the menu's).
+  const report = inspectContent(dataPath());
+  expect(report.problems.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
+  expect(report.warnings.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
+});
+
+test("a picture narrower than its place is warned about beside the field", async ({ page }) => {
+  const { list, bannerField } = services();
+  const service = list.filter((s) => s.banner).at(-1)!;
+  const narrow = Math.round(bannerField.min / 4);
+  const file = path.join(fs.mkdtempSync(path.join(session.dir, "uploads-")), "small-banner.jpg");
+  await sharp({ create: { width: narrow, height: Math.round(narrow / 3), channels: 3, background: "#2e7a4d" } })
+    .jpeg()
+    .toFile(file);
+
+  const seen = dialogs(page);
+  await open(page, `services/entries/${service.slug}`);
+  const field = control(page, bannerField.label);
+  // The saved picture is wide enough: nothing to say.
+  await expect(field.locator("img")).toBeVisible();
+  await expect(field.locator(".studio-picture-warning")).toHaveCount(0);
+
+  await upload(page, bannerField.label, file);
+  const warning = field.locator(".studio-picture-warning");
+  await expect(warning).toBeVisible();
+  // The content check's own words, for the value the field now holds.
+  const [, value] = /the image (\S+) is/.exec((await warning.textContent()) ?? "") ?? [];
+  expect(value).toMatch(new RegExp(`^(\\./)?images/${service.slug}-banner(-\\d+)?\\.jpg$`));
+  await expect(warning).toHaveText(`${bannerField.label}: ${narrowImageWarning(value!, narrow, bannerField.min)}.`);
+  expect(seen).toEqual([]);
+});
+
+test("a saved picture narrower than its place is warned about when the page is opened, as the check says", async ({
+  page,
+}) => {
+  const { list, bannerField } = services();
+  const service = list.filter((s) => s.banner).at(-2)!;
+  const file = dataPath("services", service.banner);
+  const original = fs.readFileSync(file);
+  // The file on disk is narrow; the studio shows saved pictures from the backend, so it must read this one.
+  const narrow = Math.round(bannerField.min / 3);
+  await sharp({ create: { width: narrow, height: Math.round(narrow / 3), channels: 3, background: "#7a4d2e" } })
+    .jpeg()
+    .toFile(file);
+  try {
+    const checked = inspectContent(dataPath()).warnings.find((w) => w.file.endsWith(`/${service.slug}.yaml`));
+    expect(checked?.message).toContain(narrowImageWarning(service.banner, narrow, bannerField.min));
+
+    await open(page, `services/entries/${service.slug}`);
+    const warning = control(page, bannerField.label).locator(".studio-picture-warning");
+    await expect(warning).toHaveText(
+      `${bannerField.label}: ${narrowImageWarning(service.banner, narrow, bannerField.min)}.`,
+    );
+    await expect(warning).toHaveAttribute("role", "alert");
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+});
+
+test("deleting another service's picture from the media library keeps it, and says who shows it", async ({ page }) => {
+  const { list, label, bannerField } = services();
+  const [edited, , other] = list.filter((s) => s.banner);
+  const otherFile = dataPath("services", other!.banner);
+  const before = hash(otherFile);
+  const name = path.basename(other!.banner);
+
+  // Decap asks before deleting (its own question, expected here): yes.
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await open(page, `services/entries/${edited!.slug}`);
+  await control(page, bannerField.label)
+    .getByRole("button", { name: /^Choose (an|different) image$/ })
+    .click();
+  await page.getByText(name, { exact: true }).click();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await expect(page.getByText(`${name} is not deleted: ${label(other!)} shows it.`)).toBeVisible();
+  expect(asked).toHaveLength(1);
+  expect(fs.existsSync(otherFile)).toBe(true);
+  expect(hash(otherFile)).toBe(before);
+});

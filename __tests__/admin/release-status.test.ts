@@ -1,0 +1,66 @@
+/**
+ * @jest-environment node
+ *
+ * What the studio says about publishing, from the status the release writes (admin/src/release-status).
+ */
+import { ago, describeStatus } from "../../admin/src/release-status";
+
+const now = Date.parse("2026-11-26T12:00:00Z");
+const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+const live = { commit: "a1b2c3d4e5f6", title: "Update Services “study-design”", time: at(900), since: at(600) };
+
+test("times are relative: no clock or time zone to explain", () => {
+  expect([ago(at(10), now), ago(at(60), now), ago(at(7200), now), ago(at(86400 * 3), now)]).toEqual([
+    "just now",
+    "1 minute ago",
+    "2 hours ago",
+    "3 days ago",
+  ]);
+});
+
+test("the live release, with its commit title", () => {
+  expect(describeStatus({ live }, now)).toEqual([
+    { tone: "live", text: "Live on the site: “Update Services “study-design”” (a1b2c3d), 10 minutes ago." },
+  ]);
+});
+
+test("a release under way comes first, then what is live until it is done", () => {
+  const underway = {
+    commit: "ffee001122",
+    title: "Update Pages “about”",
+    time: at(30),
+    startedAt: at(20),
+    step: "build",
+  };
+  expect(describeStatus({ live, underway }, now).map((line) => line.tone)).toEqual(["running", "live"]);
+  expect(describeStatus({ live, underway }, now)[0]!.text).toBe(
+    "Going live: “Update Pages “about”” (ffee001), started just now. It is usually live within a minute or two.",
+  );
+});
+
+test("a failure newer than the live release says where it stopped, in the check's own words", () => {
+  const message = "data/services/study-design.yaml:4: order: 30 is already used by data/services/cdms.yaml";
+  const lastFailure = {
+    commit: "0badc0de99",
+    title: "Update Services “study-design”",
+    time: at(90),
+    at: at(60),
+    step: "content check",
+    message,
+  };
+  const lines = describeStatus({ live, lastFailure }, now);
+  expect(lines[0]).toEqual({
+    tone: "failed",
+    text: "Not live: “Update Services “study-design”” (0badc0d) stopped at the content check 1 minute ago. The site still shows the version before it. Put this right and publish again:",
+    detail: message,
+  });
+  expect(lines[1]!.tone).toBe("live");
+  // Once a later release went live, the old failure is history.
+  expect(describeStatus({ live: { ...live, since: at(5) }, lastFailure }, now).map((line) => line.tone)).toEqual([
+    "live",
+  ]);
+});
+
+test("no status at all: nothing to say", () => {
+  expect(describeStatus({}, now)).toEqual([]);
+});

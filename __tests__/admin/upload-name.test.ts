@@ -1,0 +1,91 @@
+/**
+ * @jest-environment node
+ *
+ * The name the studio saves an upload under (admin/src/upload-name.ts): its entry and field, an
+ * ending from what the file really is, never a name already taken, and always one the content
+ * check's image path patterns accept.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { imageExtension, keptBothNote, nameWords, uploadName } from "../../admin/src/upload-name";
+import { narrowImageWarning } from "../../src/node/content/image-width-rule";
+
+const schemas = path.resolve(__dirname, "../../data/schemas");
+
+/** Every image path pattern of the content schemas (those of x-image-path properties). */
+function imagePatterns(): RegExp[] {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    if (record["x-image-path"] === true && typeof record.pattern === "string") found.add(record.pattern);
+    Object.values(record).forEach(visit);
+  };
+  for (const file of fs.readdirSync(schemas)) visit(JSON.parse(fs.readFileSync(path.join(schemas, file), "utf8")));
+  return [...found].map((p) => new RegExp(p));
+}
+
+test("an upload is named after its entry and field", () => {
+  expect(uploadName("quality-assurance", "banner", "jpg", new Set())).toBe("quality-assurance-banner.jpg");
+  expect(uploadName("quality-assurance", "cardImage", "png", new Set())).toBe("quality-assurance-card-image.png");
+  // A new service's slug as typed, or a title, becomes file-name words.
+  expect(uploadName("Bio Statistik Ä", "image", "jpg", new Set())).toBe("bio-statistik-a-image.jpg");
+  expect(nameWords("  Photo 1.JPG ")).toBe("photo-1-jpg");
+  expect(uploadName("", "", "jpg", new Set())).toBe("image.jpg");
+});
+
+test("a name already taken is never given again: -2, -3, ...", () => {
+  const taken = new Set(["quality-assurance-banner.jpg", "quality-assurance-banner-2.jpg"]);
+  expect(uploadName("quality-assurance", "banner", "jpg", taken)).toBe("quality-assurance-banner-3.jpg");
+  // Another ending is another file.
+  expect(uploadName("quality-assurance", "banner", "png", taken)).toBe("quality-assurance-banner.png");
+  const many = new Set<string>();
+  for (let i = 0; i < 12; i += 1) many.add(uploadName("about", "banner", "jpg", many));
+  expect(many.size).toBe(12);
+});
+
+test("every name it gives is one the content check's image paths accept", () => {
+  const patterns = imagePatterns();
+  expect(patterns.length).toBeGreaterThan(0);
+  const taken = new Set(["what-we-do-slides-image.jpg"]);
+  const names = [
+    uploadName("what-we-do", "slides Image", "jpg", taken),
+    uploadName("Études & Co.", "cardImage", "webp", new Set()),
+    uploadName("services-page", "banner", "avif", new Set()),
+  ];
+  for (const name of names)
+    for (const pattern of patterns) {
+      expect(`./images/${name}`).toMatch(pattern);
+      expect(`images/${name}`).toMatch(pattern);
+    }
+});
+
+test("the ending comes from what the file is, in small letters, not from its name", async () => {
+  const image = sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } });
+  const head = async (format: "jpeg" | "png" | "webp" | "avif") =>
+    new Uint8Array((await image.clone().toFormat(format).toBuffer()).subarray(0, 16));
+  expect(imageExtension(await head("jpeg"), "PHOTO.PNG")).toBe("jpg");
+  expect(imageExtension(await head("jpeg"), "photo.jpeg")).toBe("jpg");
+  expect(imageExtension(await head("png"), "Banner.JPG")).toBe("png");
+  expect(imageExtension(await head("webp"), "banner")).toBe("webp");
+  expect(imageExtension(await head("avif"), "banner.jpg")).toBe("avif");
+  // Not a picture the site takes: its own ending, in small letters (the check then names it).
+  expect(imageExtension(new TextEncoder().encode("GIF89a..........."), "Anim.GIF")).toBe("gif");
+});
+
+test("the note says which name was taken, by whom, and what this one is called", () => {
+  expect(keptBothNote("banner.jpg", ["Project Management"], "quality-assurance-banner-2.jpg")).toBe(
+    "A picture named banner.jpg already exists (used by Project Management); this one was saved as quality-assurance-banner-2.jpg. Both are kept.",
+  );
+  expect(keptBothNote("x.jpg", [], "y.jpg")).toBe(
+    "A picture named x.jpg already exists; this one was saved as y.jpg. Both are kept.",
+  );
+});
+
+test("the width rule the studio shows is the content check's", () => {
+  expect(narrowImageWarning("images/a.jpg", 2400, 2400)).toBeUndefined();
+  expect(narrowImageWarning("images/a.jpg", 800, 2400)).toMatch(
+    /is 800 px wide, but this place needs at least 2400 px/,
+  );
+});

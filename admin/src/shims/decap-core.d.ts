@@ -1,0 +1,23 @@
+// The parts of Decap's core (its ES module build, the one esbuild bundles) that unique-uploads.ts
+// and picture-width.ts call: the package declares no types for its modules' paths.
+declare module "decap-cms-core/dist/esm/backend" {
+  export function currentBackend(config: unknown): {
+    listAllEntries(collection: unknown): Promise<Array<{ slug: string; data: unknown }>>;
+    getMediaFile(path: string): Promise<{ file?: Blob }>;
+  };
+}
+declare module "decap-cms-core/dist/esm/reducers/entries" {
+  export function selectMediaFilePath(
+    config: unknown,
+    collection: unknown,
+    entry: unknown,
+    mediaPath: string,
+    field: unknown,
+  ): string;
+}
+declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
+  export function selectMediaFiles(state: unknown, field?: unknown): Array<{ name: string }>;
+}
+declare module "decap-cms-core/dist/esm/actions/notifications" {
+  export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
+}

@@ -1,0 +1,162 @@
+/**
+ * Every upload, from any image field or the Media page, goes through here before Decap's own
+ * persistMedia, and every deletion before its deleteMedia (admin/scripts/unique-uploads-fix.ts routes
+ * them so as the studio is bundled). Decap kept the editor's file name and, when a file of that name
+ * existed, asked with window.confirm whether to replace it: with one folder for all services, OK
+ * replaced another page's picture. Here the file is renamed first (upload-name.ts) to a name no file
+ * in the folder has and no entry names, so Decap never finds a file to replace: an upload never
+ * replaces or deletes anything. When the name the editor might expect was taken, a note says so
+ * beside the field (image-field.tsx). */
+import { useSyncExternalStore } from "react";
+import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
+import { currentBackend } from "decap-cms-core/dist/esm/backend";
+import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
+import { imageExtension, keptBothNote, uploadName } from "./upload-name";
+
+/** Decap's Immutable state, as far as it is read here. */
+interface Imm {
+  get(key: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  getIn(path: string[]): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  isEmpty(): boolean;
+}
+/** Decap's store state: plain at the top, Immutable below (its config stays plain). */
+interface State {
+  entryDraft: Imm;
+  collections: Imm;
+  config: unknown;
+}
+type Thunk = (dispatch: (action: unknown) => unknown, getState: () => State) => unknown;
+type Persist = (file: File, opts: { field?: Imm }) => Thunk;
+
+export function persistUnique(persist: Persist, file: File, opts: { field?: Imm } = {}): Thunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const draft = state.entryDraft.get("entry") as Imm | undefined;
+    const editing = Boolean(draft && !draft.isEmpty());
+    const collection = editing ? (state.collections.get(draft!.get("collection")) as Imm) : undefined;
+    const users = new Map<string, string[]>();
+    if (editing) await namedByEntries(state, collection!, draft!, users);
+    const inFolder = (selectMediaFiles(state, opts.field) as Array<{ name: string }>).map((f) => f.name.toLowerCase());
+    const taken = new Set([...inFolder, ...users.keys()]);
+
+    const ending = imageExtension(new Uint8Array(await file.slice(0, 16).arrayBuffer()), file.name);
+    // An entry's picture is named after the entry and the field; on the Media page, after the file.
+    const [entry, field] = editing
+      ? [entryName(collection!, draft!), String(opts.field?.get("name") ?? "")]
+      : [file.name.replace(/\.[^.]*$/, ""), ""];
+    const saved = uploadName(entry, field, ending, taken);
+    // The names the editor might expect: the file's own, and the entry's usual one.
+    const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
+    const clash = expected.find((name) => taken.has(name));
+    if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
+    // The type follows the ending, as the file really is (a JPEG named .png said image/png).
+    const known = ["jpg", "png", "webp", "avif"].includes(ending);
+    const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
+    const renamed = new File([file], saved, { type, lastModified: file.lastModified });
+    uploaded.set(saved, renamed);
+    return dispatch(persist(renamed, opts));
+  };
+}
+
+type Remove = (file: MediaFile, opts: object) => Thunk;
+interface MediaFile {
+  name: string;
+  draft?: boolean;
+}
+
+/**
+ * Decap's Delete in the media library deletes the file at once, whoever shows it: with one folder for
+ * all services, another service's banner. A saved picture that an entry names is kept, and a message
+ * says who shows it; an upload not yet published (a draft) or a file no entry names is deleted.
+ */
+export function deleteUnlessNamed(remove: Remove, file: MediaFile, opts: object = {}): Thunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const draft = state.entryDraft.get("entry") as Imm | undefined;
+    if (!file.draft && draft && !draft.isEmpty()) {
+      const users = new Map<string, string[]>();
+      await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
+      const who = users.get(file.name.toLowerCase());
+      if (who?.length) {
+        const message = `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`;
+        dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
+        return;
+      }
+    }
+    return dispatch(remove(file, opts));
+  };
+}
+
+/** The entry's name for its files: a new service's slug as typed so far, a page's file name. */
+function entryName(collection: Imm, draft: Imm): string {
+  const key = collection.get("identifier_field") as string | undefined;
+  const typed = key ? draft.getIn(["data", key]) : undefined;
+  return String(draft.get("slug") || typed || collection.get("label_singular") || collection.get("name"));
+}
+
+/**
+ * Which entries name which pictures (file name -> entry labels): this entry as edited, and, for a
+ * folder of entries sharing one images/ folder (services), every other one as saved. A listing that
+ * fails leaves the folder's own file names, which still keep every existing file.
+ */
+async function namedByEntries(state: State, collection: Imm, draft: Imm, users: Map<string, string[]>) {
+  const label = labelOf(collection);
+  const add = (data: unknown, who: string) =>
+    pictures(data).forEach((name) => users.set(name, [...new Set([...(users.get(name) ?? []), who])]));
+  add(draft.get("data")?.toJS(), label(draft.get("data")?.toJS() ?? {}, draft.get("slug")));
+  if (!collection.get("folder")) return;
+  try {
+    const entries = await currentBackend(state.config).listAllEntries(collection);
+    for (const entry of entries)
+      if (entry.slug !== draft.get("slug")) add(entry.data, label(entry.data as Record<string, unknown>, entry.slug));
+  } catch (error) {
+    console.warn("The studio could not list the entries naming pictures:", error);
+  }
+}
+
+/** An entry as people know it: a service by its menu label (the collection's summary), a page by its title. */
+function labelOf(collection: Imm) {
+  const summary = /\{\{fields\.(\w+)/.exec(String(collection.get("summary") ?? ""))?.[1];
+  const files = collection.get("files") as { find(f: (file: Imm) => boolean): Imm | undefined } | undefined;
+  return (data: Record<string, unknown>, slug: string): string =>
+    String((summary && data[summary]) || files?.find((f) => f.get("name") === slug)?.get("label") || slug);
+}
+
+/** The file names of images/ that a YAML entry's values name (images/x.jpg, ./images/x.jpg). */
+function pictures(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    const name = /^(?:\.\/)?images\/([^/]+)$/.exec(value)?.[1];
+    if (name) found.add(name.toLowerCase());
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) pictures(item, found);
+  }
+  return found;
+}
+
+/** This session's uploads by the name they were given: until published, the backend has no such file. */
+const uploaded = new Map<string, File>();
+
+/** The file a field's value (images/<name>) names, if it was uploaded in this session. */
+export function uploadedFile(value: unknown): File | undefined {
+  return typeof value === "string" ? uploaded.get(value.split("/").pop()!.toLowerCase()) : undefined;
+}
+
+/** Notes for the fields: saved file name -> what happened; image-field.tsx shows the one for its value. */
+const notes = new Map<string, string>();
+const listeners = new Set<() => void>();
+
+function setNote(saved: string, note: string) {
+  notes.set(saved, note);
+  listeners.forEach((listener) => listener());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The note for the picture a field holds (images/<name>), if its upload was renamed. */
+export function useUploadNote(value: unknown): string | undefined {
+  const name = typeof value === "string" ? value.split("/").pop()!.toLowerCase() : "";
+  return useSyncExternalStore(subscribe, () => notes.get(name));
+}
