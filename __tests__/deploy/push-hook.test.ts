@@ -30,7 +30,10 @@ const recordingLog = Object.assign(
   { receiverLogger: silent },
 ) as JsonLog;
 
+// The service's unit runs it with umask 0077 (deploy/systemd/cyrus-enquiry.service).
+let umask = 0;
 beforeAll(async () => {
+  umask = process.umask(0o077);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "push-hook-data-"));
   requests = fs.mkdtempSync(path.join(os.tmpdir(), "push-hook-requests-"));
   dirs.push(dataDir, requests);
@@ -50,6 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  process.umask(umask);
   await service.shutdown("test done");
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -82,6 +86,8 @@ describe.each(Object.keys(signed))("a push from %s", (host) => {
     const body = pushBody("refs/heads/main", sha);
     const answer = await post(host, body, signed[host]!(body));
     expect(answer).toEqual({ status: 202, json: { status: "release wanted", branch: "main", commit: sha } });
+    // The release's user reads it through the folder's group, whatever the service's umask.
+    expect(fs.statSync(path.join(requests, WANTED_FILE)).mode & 0o777).toBe(0o660);
     expect(takeReleaseWanted(requests)).toMatchObject({ branch: "main", commit: sha, host });
   });
 

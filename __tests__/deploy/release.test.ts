@@ -1,10 +1,12 @@
 /**
  * npm run release (tools/release/) end to end, with real git, the real build and nginx: a first
  * release from nothing, a text change built with the first one's caches and node_modules, a commit
- * with a content error that never goes live, the list, the lock, and a rollback.
+ * with a content error that never goes live, the list, the lock, and a rollback; then what starts a
+ * release without a person: the timer's --if-moved and the push hook's note taken by --wanted.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { markReleaseWanted, WANTED_FILE } from "../../src/enquiry-receiver";
 import { freePort } from "../support/serve";
 import { startReleaseSite, type ReleaseSite } from "./support/release-site";
 
@@ -156,5 +158,53 @@ test("a lock left by a killed release is taken over; --rollback serves the previ
   expect(await homeShows(HEADING)).toBe(true);
   expect(status().live?.commit).toBe(firstCommit);
   expect(fs.existsSync(lockFile())).toBe(false);
-  expect(result.seconds).toBeLessThan(30);
+});
+
+/** Notes, as the service's push hook writes them, that a release of the branch is wanted. */
+const wanted = (commit: string) =>
+  markReleaseWanted(site.requests, { branch: "main", commit, host: "github", at: new Date().toISOString() });
+
+test("the timer's --if-moved tries a commit once: one whose release failed is not built again", async () => {
+  // The branch's head is the commit with the content error; the live release is the first one.
+  const tried = await site.release(["--if-moved"]);
+  expectExit(tried, 1);
+  expect(tried.output).toContain("content check failed");
+  const again = await site.release(["--if-moved"]);
+  expectExit(again, 0);
+  expect(again.output).toContain("release: up to date");
+  expect(again.output).not.toContain("release: content check");
+  expect(await homeShows(HEADING)).toBe(true);
+});
+
+test("pushes during a release become one next release, of the newest commit; then nothing is wanted", async () => {
+  const title = (text: string) => (t: string) => t.replace(/^title: .*$/m, `title: "${text}"`);
+  const fixed = site.push("data/home/home.yaml", title("Home of Cyrus"), "Home: title fixed");
+  wanted(fixed);
+  const running = site.release(["--wanted"]);
+  // While the first release builds, two more pushes, each noted.
+  for (let i = 0; i < 1200 && status().underway?.step !== "build"; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(status().underway).toMatchObject({ commit: fixed, step: "build" });
+  const skipped = site.push("data/home/home.yaml", title("Home of Cyrus, skipped"), "Home: skipped");
+  wanted(skipped);
+  const newest = site.push("data/home/home.yaml", title("Home of Cyrus, newest"), "Home: newest");
+  wanted(newest);
+
+  const result = await running;
+  expectExit(result, 0);
+  expect(result.output.match(/release: wanted by a push/g)).toHaveLength(2);
+  expect(status().live?.commit).toBe(newest);
+  expect(await homeShowsSoon("Home of Cyrus, newest")).toBe(true);
+  const built = fs.readdirSync(path.join(site.root, "releases")).map((id) => id.slice(id.lastIndexOf("-") + 1));
+  expect(built).toEqual(expect.arrayContaining([fixed.slice(0, 7), newest.slice(0, 7)]));
+  expect(built).not.toContain(skipped.slice(0, 7));
+  expect(fs.existsSync(path.join(site.requests, WANTED_FILE))).toBe(false);
+
+  const idle = await site.release(["--wanted"]);
+  expectExit(idle, 0);
+  expect(idle.output).toContain("release: no release is wanted");
+  const moved = await site.release(["--if-moved"]);
+  expectExit(moved, 0);
+  expect(moved.output).toContain("release: up to date");
 });

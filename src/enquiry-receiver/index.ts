@@ -6,7 +6,7 @@
  *   the standalone service (bin/enquiry-server)  runEnquiryService
  *   `npm run enquiries` (bin/enquiries)          runEnquiriesCli
  *   tests of the site, the deploy, the browsers  readStoredLines, readStoredLinesNow, createEnquiryService
- *   the release (deploy/release)                 takeReleaseWanted: the note a push hook leaves
+ *   the release (tools/release)                  takeReleaseWanted: the note a push hook leaves
  *   nginx's configuration (deploy/nginx/render.ts) CALLBACK_CSP, the studio's sign-in page's policy
  */
 export { runtimeEnv } from "./core/config";

@@ -2,12 +2,15 @@
  * npm run release [-- --commit <sha|branch>]   build a commit (default: the branch's head) and put it live
  * npm run release -- --list                    the releases kept, the live one marked
  * npm run release -- --rollback                back to the release before the live one (no build)
+ * npm run release -- --wanted                  release while a push's request is waiting (path unit)
+ * npm run release -- --if-moved                release when the branch moved since the live release (timer)
  * Settings: RELEASE_* variables, or <root>/shared/release.env (docs/deployment.md, "Releases").
  */
 import { parseArgs } from "node:util";
 import { currentId, listReleases } from "./layout";
 import { LockedError } from "./lock";
 import { release, rollback } from "./release";
+import { releaseIfMoved, releaseWhenWanted } from "./runner";
 import { readSettings } from "./settings";
 
 async function main(): Promise<number> {
@@ -16,12 +19,16 @@ async function main(): Promise<number> {
       commit: { type: "string" },
       list: { type: "boolean" },
       rollback: { type: "boolean" },
+      wanted: { type: "boolean" },
+      "if-moved": { type: "boolean" },
       root: { type: "string" },
       help: { type: "boolean" },
     },
   });
   if (values.help) {
-    console.log("usage: npm run release -- [--commit <sha|branch>] | --list | --rollback  [--root <folder>]");
+    console.log(
+      "usage: npm run release -- [--commit <sha|branch>] | --list | --rollback | --wanted | --if-moved  [--root <folder>]",
+    );
     return 0;
   }
   if (values.list) {
@@ -44,6 +51,15 @@ async function main(): Promise<number> {
     console.log(
       `release: rolled back to ${info.id} (${info.title}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    return 0;
+  }
+  if (values.wanted) {
+    const { failed } = await releaseWhenWanted(settings);
+    return failed > 0 ? 1 : 0;
+  }
+  if (values["if-moved"]) {
+    const outcome = await releaseIfMoved(settings);
+    if (outcome !== "released") console.log(`release: ${outcome === "busy" ? "a release is running" : "up to date"}`);
     return 0;
   }
   const result = await release(settings, values.commit);

@@ -43,6 +43,12 @@ function readHolder(file: string): Holder | undefined {
 
 export class LockedError extends Error {}
 
+/** Who holds the lock, if a live process does (a lock left by a killed release holds nothing). */
+export function lockHolder(file: string): Holder | undefined {
+  const holder = readHolder(file);
+  return holder && alive(holder) ? holder : undefined;
+}
+
 /** Takes the lock or throws LockedError naming the release that holds it. Returns its release. */
 export function acquireLock(file: string): () => void {
   const mine: Holder = { pid: process.pid, start: startTime(process.pid), since: new Date().toISOString() };

@@ -28,6 +28,10 @@ export interface Settings {
   /** The live site as visitors reach it: /home must answer 200 with the new build. */
   liveUrl: string;
   liveTimeoutMs: number;
+  /** Where the service writes that a release is wanted (its RELEASE_REQUESTS_DIR): --wanted takes it. */
+  requestsDir?: string;
+  /** How long --wanted waits for a release under way before leaving the request for its next start. */
+  lockWaitMs: number;
   /**
    * Test-only: a checkout whose node_modules (and admin/node_modules) a first release hard-links when
    * its lockfiles are the same, instead of `npm ci`.
@@ -44,6 +48,7 @@ export const DEFAULTS = {
   RELEASE_NPM_CI: "npm ci --no-audit --no-fund",
   RELEASE_SERVICE_PATHS: "src/enquiry-receiver src/enquiry-contract package.json package-lock.json",
   RELEASE_LIVE_TIMEOUT_SECONDS: "20",
+  RELEASE_LOCK_WAIT_SECONDS: "3600",
 } as const;
 
 /** KEY=VALUE lines; # comments; values may be quoted. */
@@ -94,5 +99,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
     liveUrl,
     liveTimeoutMs: Number(get("RELEASE_LIVE_TIMEOUT_SECONDS")) * 1000,
     seedNodeModules: get("RELEASE_SEED_NODE_MODULES") || undefined,
+    requestsDir: get("RELEASE_REQUESTS_DIR") || undefined,
+    lockWaitMs: Number(get("RELEASE_LOCK_WAIT_SECONDS")) * 1000,
   };
 }

@@ -18,6 +18,8 @@ export interface ReleaseSite {
   base: string;
   root: string;
   origin: string;
+  /** Where the service would write that a release is wanted (RELEASE_REQUESTS_DIR). */
+  requests: string;
   /** Set when the release ran `npm ci`. */
   npmCiMarker: string;
   /** One line per service restart. */
@@ -87,6 +89,8 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   if (!fs.existsSync(path.join(conf, "nginx.pid"))) throw new Error(`nginx did not start:\n${nginx.output()}`);
 
   const npmCiMarker = path.join(base, "npm-ci-ran");
+  const requests = path.join(base, "requests");
+  fs.mkdirSync(requests);
   const restartLog = path.join(base, "restarts.log");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -96,6 +100,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_REPO: repo,
     RELEASE_LIVE_URL: origin,
     RELEASE_LIVE_TIMEOUT_SECONDS: "10",
+    RELEASE_REQUESTS_DIR: requests,
     RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${await freePort()} --workers 1`,
     RELEASE_NGINX_RELOAD: `${NGINX} ${nginxArgs.join(" ")} -s reload`,
     RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}`,
@@ -108,6 +113,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     base,
     root,
     origin,
+    requests,
     npmCiMarker,
     restarts: () => (fs.existsSync(restartLog) ? fs.readFileSync(restartLog, "utf8").trim().split("\n") : []),
     push(file, edit, message) {

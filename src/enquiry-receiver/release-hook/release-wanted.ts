@@ -21,7 +21,9 @@ export interface ReleaseWanted {
 /** Written to a temporary name and renamed, so a reader never sees half a note. */
 export function markReleaseWanted(folder: string, wanted: ReleaseWanted): void {
   const temporary = path.join(folder, `.${WANTED_FILE}.${crypto.randomBytes(6).toString("hex")}`);
-  fs.writeFileSync(temporary, `${JSON.stringify(wanted)}\n`, { mode: 0o660 });
+  fs.writeFileSync(temporary, `${JSON.stringify(wanted)}\n`);
+  // Readable by the release's user through the folder's group, whatever the service's umask (0077).
+  fs.chmodSync(temporary, 0o660);
   fs.renameSync(temporary, path.join(folder, WANTED_FILE));
 }
 
