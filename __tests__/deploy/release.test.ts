@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { markReleaseWanted, WANTED_FILE } from "../../src/enquiry-receiver";
+import { WANTED_FILE } from "../../src/enquiry-receiver";
 import { freePort } from "../support/serve";
 import { startReleaseSite, type ReleaseSite } from "./support/release-site";
 
@@ -20,7 +20,7 @@ const status = () =>
   JSON.parse(fs.readFileSync(path.join(site.root, "shared", "release-status.json"), "utf8")) as {
     state: string;
     live?: { commit: string; title: string };
-    underway?: unknown;
+    underway?: { commit: string; step: string };
     lastFailure?: { commit: string; step: string; message: string };
   };
 const lockFile = () => path.join(site.root, "shared", "release.lock");
@@ -160,10 +160,6 @@ test("a lock left by a killed release is taken over; --rollback serves the previ
   expect(fs.existsSync(lockFile())).toBe(false);
 });
 
-/** Notes, as the service's push hook writes them, that a release of the branch is wanted. */
-const wanted = (commit: string) =>
-  markReleaseWanted(site.requests, { branch: "main", commit, host: "github", at: new Date().toISOString() });
-
 test("the timer's --if-moved tries a commit once: one whose release failed is not built again", async () => {
   // The branch's head is the commit with the content error; the live release is the first one.
   const tried = await site.release(["--if-moved"]);
@@ -176,10 +172,20 @@ test("the timer's --if-moved tries a commit once: one whose release failed is no
   expect(await homeShows(HEADING)).toBe(true);
 });
 
-test("pushes during a release become one next release, of the newest commit; then nothing is wanted", async () => {
+test("a push whose signature is wrong is refused by the site's hook, and nothing is released", async () => {
+  const commit = site.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, 'title: "Unsigned"'), "Unsigned");
+  expect(await site.hookPush(commit, "not-the-secret-of-this-hook")).toBe(401);
+  expect(fs.existsSync(path.join(site.requests, WANTED_FILE))).toBe(false);
+  const result = await site.release(["--wanted"]);
+  expectExit(result, 0);
+  expect(result.output).toContain("release: no release is wanted");
+  expect(status().live?.commit).toBe(firstCommit);
+});
+
+test("signed pushes through nginx release themselves; pushes during a release become one next release, of the newest commit", async () => {
   const title = (text: string) => (t: string) => t.replace(/^title: .*$/m, `title: "${text}"`);
   const fixed = site.push("data/home/home.yaml", title("Home of Cyrus"), "Home: title fixed");
-  wanted(fixed);
+  expect(await site.hookPush(fixed)).toBe(202);
   const running = site.release(["--wanted"]);
   // While the first release builds, two more pushes, each noted.
   for (let i = 0; i < 1200 && status().underway?.step !== "build"; i += 1) {
@@ -187,9 +193,9 @@ test("pushes during a release become one next release, of the newest commit; the
   }
   expect(status().underway).toMatchObject({ commit: fixed, step: "build" });
   const skipped = site.push("data/home/home.yaml", title("Home of Cyrus, skipped"), "Home: skipped");
-  wanted(skipped);
+  expect(await site.hookPush(skipped)).toBe(202);
   const newest = site.push("data/home/home.yaml", title("Home of Cyrus, newest"), "Home: newest");
-  wanted(newest);
+  expect(await site.hookPush(newest)).toBe(202);
 
   const result = await running;
   expectExit(result, 0);

@@ -2,15 +2,18 @@
  * A place to release into, as a server has it, on loopback: a bare git repository made from this
  * checkout's HEAD (the git host), a clone of it to push commits from (an editor), a release root,
  * and Debian's nginx whose http block includes <root>/current/nginx/cyrus[.]conf as the docs say,
- * started before the first release (the glob matches nothing until then). Reload is nginx's own
+ * started before the first release (the glob matches nothing until then), and the site's service
+ * behind it with the push hook on (its requests folder is the release's). Reload is nginx's own
  * `-s reload`; the "service restart" only notes that it ran; `npm ci` fails loudly (so a test sees
  * it was never needed).
  */
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BROTLI_STATIC_MODULE } from "../../../deploy/nginx/render";
+import { createEnquiryService, type JsonLog } from "../../../src/enquiry-receiver";
 import { freePort } from "../../support/serve";
 import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
@@ -20,6 +23,11 @@ export interface ReleaseSite {
   origin: string;
   /** Where the service would write that a release is wanted (RELEASE_REQUESTS_DIR). */
   requests: string;
+  /**
+   * A push of `commit` to main as GitHub announces it, through nginx to the service's hook, signed
+   * with the hook's secret (or `secret`); returns the HTTP status.
+   */
+  hookPush(commit: string, secret?: string): Promise<number>;
   /** Set when the release ran `npm ci`. */
   npmCiMarker: string;
   /** One line per service restart. */
@@ -91,6 +99,22 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   const npmCiMarker = path.join(base, "npm-ci-ran");
   const requests = path.join(base, "requests");
   fs.mkdirSync(requests);
+  // The site's service, where nginx's --upstream points: the push hook notes releases in `requests`.
+  const upstream = await freePort();
+  const hookSecret = crypto.randomBytes(24).toString("hex");
+  const service = createEnquiryService({
+    env: {
+      ENQUIRY_DATA_DIR: path.join(base, "enquiries"),
+      ENQUIRY_HOST: "127.0.0.1",
+      ENQUIRY_PORT: String(upstream),
+      ENQUIRY_TRUST_PROXY: "1",
+      RELEASE_HOOK_SECRET: hookSecret,
+      RELEASE_REQUESTS_DIR: requests,
+      RELEASE_BRANCH: "main",
+    },
+    log: Object.assign(() => undefined, { receiverLogger: { info() {}, warn() {}, error() {} } }) as JsonLog,
+  });
+  await service.listen();
   const restartLog = path.join(base, "restarts.log");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -101,7 +125,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_LIVE_URL: origin,
     RELEASE_LIVE_TIMEOUT_SECONDS: "10",
     RELEASE_REQUESTS_DIR: requests,
-    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${await freePort()} --workers 1`,
+    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1`,
     RELEASE_NGINX_RELOAD: `${NGINX} ${nginxArgs.join(" ")} -s reload`,
     RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}`,
     RELEASE_NPM_CI: `touch ${npmCiMarker}; echo 'npm ci is not expected in these tests' >&2; exit 1`,
@@ -115,6 +139,20 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     origin,
     requests,
     npmCiMarker,
+    async hookPush(commit, secret = hookSecret) {
+      const body = JSON.stringify({ ref: "refs/heads/main", after: commit, before: "0".repeat(40), commits: [] });
+      const signature = crypto.createHmac("sha256", secret).update(body).digest("hex");
+      const res = await fetch(`${origin}/hooks/push/github`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "push",
+          "x-hub-signature-256": `sha256=${signature}`,
+        },
+        body,
+      });
+      return res.status;
+    },
     restarts: () => (fs.existsSync(restartLog) ? fs.readFileSync(restartLog, "utf8").trim().split("\n") : []),
     push(file, edit, message) {
       const target = path.join(work, file);
@@ -141,6 +179,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     },
     async stop() {
       await stopProc(nginx, "SIGQUIT", 5_000);
+      await service.shutdown("test done");
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
