@@ -23,6 +23,12 @@ const status = () =>
     underway?: { commit: string; step: string };
     lastFailure?: { commit: string; step: string; message: string };
   };
+/** The status as nginx serves it to the studio (/admin/release-status.json). */
+async function servedStatus(): Promise<{ cacheControl: string | null; status: unknown }> {
+  const res = await fetch(`${site.origin}/admin/release-status.json`);
+  expect(res.status).toBe(200);
+  return { cacheControl: res.headers.get("cache-control"), status: await res.json() };
+}
 const lockFile = () => path.join(site.root, "shared", "release.lock");
 
 beforeAll(async () => {
@@ -74,6 +80,8 @@ test("a first release from nothing builds the branch head and nginx serves it", 
   expect(s.underway).toBeUndefined();
   firstCommit = s.live!.commit;
   expect(fs.existsSync(lockFile())).toBe(false);
+  // The studio reads it from the site, never from a cache.
+  expect(await servedStatus()).toEqual({ cacheControl: "no-store", status: s });
 });
 
 test("a pushed text change goes live, built with the previous build's caches and node_modules", async () => {
@@ -106,6 +114,7 @@ test("a commit with a content error is not built; the live site and the status s
   expect(s.lastFailure).toMatchObject({ commit: bad, step: "content check" });
   expect(s.lastFailure?.message).toMatch(/data\/home\/home\.yaml:\d+:\d+, field "title"/);
   expect(s.lastFailure?.message).toContain("put the whole text in double quotes");
+  expect((await servedStatus()).status).toEqual(s);
   // No path of the server in what editors will read.
   expect(s.lastFailure?.message).not.toContain(site.root);
   expect(fs.readdirSync(path.join(site.root, "releases"))).toHaveLength(2);

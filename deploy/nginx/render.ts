@@ -51,6 +51,7 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
     [--brotli auto|on|off]
+    [--release-status <file>]        (the release's status file, served as /admin/release-status.json)
     [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]]`;
 
 /** Debian's brotli_static module (package libnginx-mod-http-brotli-static). */
@@ -122,6 +123,8 @@ export interface RenderOptions {
   workers?: string;
   accessLog?: false;
   daemon?: boolean;
+  /** The release's status file (tools/release/status.ts), served to the studio; none: not served. */
+  releaseStatus?: string;
 }
 
 export interface Rendered {
@@ -237,6 +240,19 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
       ? "    brotli_static on;"
       : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
+    RELEASE_STATUS: options.releaseStatus
+      ? [
+          "    # What the release is doing, for the studio (docs/deployment.md, Releases): commit ids, titles,",
+          "    # times and the last failure's message; no setting, address, secret or personal data.",
+          "    location = /admin/release-status.json {",
+          `        include ${out}/admin-headers.conf;`,
+          '        add_header Cache-Control "no-store" always;',
+          '        add_header X-Robots-Tag "noindex, nofollow" always;',
+          "        default_type application/json;",
+          `        alias ${checked("release-status", path.resolve(options.releaseStatus), PATH)};`,
+          "    }",
+        ].join("\n")
+      : "    # /admin/release-status.json: not rendered (no --release-status; npm run release gives it).",
   };
   const fill = (template: string, extra: Record<string, string> = {}) =>
     fs.readFileSync(path.join(__dirname, template), "utf8").replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
@@ -301,6 +317,7 @@ async function main(): Promise<number> {
       workers: { type: "string" },
       "no-access-log": { type: "boolean" },
       daemon: { type: "boolean" },
+      "release-status": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -327,6 +344,7 @@ async function main(): Promise<number> {
     workers: values.workers,
     accessLog: values["no-access-log"] ? false : undefined,
     daemon: values.daemon,
+    releaseStatus: values["release-status"],
   });
   const { files, compressed, removed } = result.precompressed;
   console.log(

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { must, run, shell, StepError } from "./exec";
-import type { ReleaseInfo } from "./layout";
+import { paths, type ReleaseInfo } from "./layout";
 import type { Settings } from "./settings";
 
 export const confDir = (dir: string) => path.join(dir, "nginx");
@@ -28,6 +28,8 @@ export async function renderNginx(dir: string, settings: Settings): Promise<void
         path.join(dir, "public"),
         "--out",
         confDir(dir),
+        "--release-status",
+        paths(settings.root).status,
         ...settings.nginxArgs,
       ],
       { cwd: dir, env: settings.buildEnv },
