@@ -169,6 +169,47 @@ test("a lock left by a killed release is taken over; --rollback serves the previ
   expect(fs.existsSync(lockFile())).toBe(false);
 });
 
+/**
+ * Visitors asking for a page, 4 at a time, until `done` settles (at most 20,000 requests): how many
+ * were sent, and each that was not a 200 or got no answer.
+ */
+async function loadUntil(done: Promise<unknown>, route: string): Promise<{ requests: number; failures: string[] }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let requests = 0;
+  const failures: string[] = [];
+  const visitor = async () => {
+    while (!finished && requests < 20_000) {
+      requests += 1;
+      try {
+        const res = await fetch(`${site.origin}${route}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) failures.push(`${res.status}`);
+      } catch (error) {
+        failures.push(String(error));
+      }
+    }
+  };
+  await Promise.all([visitor(), visitor(), visitor(), visitor()]);
+  return { requests, failures: failures.slice(0, 20) };
+}
+
+/** A process and every process it started, children first (a release's npm and build). */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (p: number): number[] => (children.get(p) ?? []).flatMap((c) => [...below(c), c]);
+  return [...below(pid), pid];
+}
+
 test("the timer's --if-moved tries a commit once: one whose release failed is not built again", async () => {
   // The branch's head is the commit with the content error; the live release is the first one.
   const tried = await site.release(["--if-moved"]);
@@ -196,6 +237,7 @@ test("signed pushes through nginx release themselves; pushes during a release be
   const fixed = site.push("data/home/home.yaml", title("Home of Cyrus"), "Home: title fixed");
   expect(await site.hookPush(fixed)).toBe(202);
   const running = site.release(["--wanted"]);
+  const loading = loadUntil(running, "/home");
   // While the first release builds, two more pushes, each noted.
   for (let i = 0; i < 1200 && status().underway?.step !== "build"; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -207,7 +249,11 @@ test("signed pushes through nginx release themselves; pushes during a release be
   expect(await site.hookPush(newest)).toBe(202);
 
   const result = await running;
+  const load = await loading;
   expectExit(result, 0);
+  // Visitors during both switches and reloads: every page answered.
+  expect(load.requests).toBeGreaterThan(0);
+  expect(load.failures).toEqual([]);
   expect(result.output.match(/release: wanted by a push/g)).toHaveLength(2);
   expect(status().live?.commit).toBe(newest);
   expect(await homeShowsSoon("Home of Cyrus, newest")).toBe(true);
@@ -222,4 +268,33 @@ test("signed pushes through nginx release themselves; pushes during a release be
   const moved = await site.release(["--if-moved"]);
   expectExit(moved, 0);
   expect(moved.output).toContain("release: up to date");
+});
+
+test("a release killed mid-way leaves its lock and folder behind; the next release takes them over and goes live", async () => {
+  const text = "Welcome to Cyrus, after a killed release";
+  const commit = site.push("data/home/home.yaml", (t) => t.replace(`"${CHANGED}"`, `"${text}"`), "Home: after a kill");
+  const killed = site.startRelease();
+  // Killed as systemd stops a unit: the whole process tree at once, nothing cleaned up.
+  for (let i = 0; i < 2400 && !["content check", "caches", "build"].includes(status().underway?.step ?? ""); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(status().underway).toMatchObject({ commit });
+  for (const pid of processTree(killed.pid)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  expect((await killed.done).code).toBe("SIGKILL");
+  expect(fs.existsSync(lockFile())).toBe(true);
+  expect(fs.existsSync(path.join(site.root, "build"))).toBe(true);
+
+  const next = await site.release();
+  expectExit(next, 0);
+  expect(next.output).toContain("taking it over");
+  expect(next.output).toContain("removing build/, left unfinished");
+  expect(await homeShowsSoon(text)).toBe(true);
+  expect(status().live?.commit).toBe(commit);
+  expect(fs.existsSync(lockFile())).toBe(false);
 });

@@ -17,6 +17,12 @@ import { createEnquiryService, type JsonLog } from "../../../src/enquiry-receive
 import { freePort } from "../../support/serve";
 import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
+export interface ReleaseRun {
+  code: number | string;
+  output: string;
+  seconds: number;
+}
+
 export interface ReleaseSite {
   base: string;
   root: string;
@@ -35,10 +41,9 @@ export interface ReleaseSite {
   /** Edits a file of the editor's clone, commits and pushes it; returns the commit. */
   push(file: string, edit: (text: string) => string, message: string): string;
   /** npm run release -- <args>, with the settings of this place (and `extraEnv` over them). */
-  release(
-    args?: string[],
-    extraEnv?: NodeJS.ProcessEnv,
-  ): Promise<{ code: number | string; output: string; seconds: number }>;
+  release(args?: string[], extraEnv?: NodeJS.ProcessEnv): Promise<ReleaseRun>;
+  /** The same, started: its pid (to kill it) and its end. */
+  startRelease(args?: string[], extraEnv?: NodeJS.ProcessEnv): { pid: number; done: Promise<ReleaseRun> };
   page(route: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
@@ -133,6 +138,20 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_SEED_NODE_MODULES: projectRoot,
   };
 
+  const startRelease: ReleaseSite["startRelease"] = (args = [], extraEnv = {}) => {
+    const started = Date.now();
+    const proc = run(process.execPath, ["--import", "tsx", "tools/release/cli.ts", ...args], {
+      env: { ...env, ...extraEnv },
+    });
+    // Bounded: a cold build on a loaded 2-core machine takes minutes, never this long.
+    const timer = setTimeout(() => proc.child.kill("SIGKILL"), 14 * 60_000);
+    const done = proc.exited.then((code) => {
+      clearTimeout(timer);
+      return { code, output: proc.output(), seconds: (Date.now() - started) / 1000 };
+    });
+    return { pid: proc.child.pid!, done };
+  };
+
   return {
     base,
     root,
@@ -161,17 +180,8 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
       git(work, ["push", "--quiet", "origin", "HEAD"]);
       return git(work, ["rev-parse", "HEAD"]);
     },
-    async release(args = [], extraEnv = {}) {
-      const started = Date.now();
-      const proc = run(process.execPath, ["--import", "tsx", "tools/release/cli.ts", ...args], {
-        env: { ...env, ...extraEnv },
-      });
-      // Bounded: a cold build on a loaded 2-core machine takes minutes, never this long.
-      const timer = setTimeout(() => proc.child.kill("SIGKILL"), 14 * 60_000);
-      const code = await proc.exited;
-      clearTimeout(timer);
-      return { code, output: proc.output(), seconds: (Date.now() - started) / 1000 };
-    },
+    startRelease,
+    release: (args = [], extraEnv = {}) => startRelease(args, extraEnv).done,
     async page(route) {
       await waitFor(`${origin}${route}`, 200, 50).catch(() => undefined);
       const res = await fetch(`${origin}${route}`, { redirect: "manual" });
