@@ -31,6 +31,12 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the page finds the stylesheet (the site's CSS) for its preview frame. */
   publicPath?: string;
+  /**
+   * The bar saying where a change is (admin/src/release-status-bar.tsx), for a site whose nginx serves
+   * /admin/release-status.json (npm run release builds with CMS_RELEASE_STATUS=1); otherwise
+   * CMS_RELEASE_STATUS of the environment. Without it the studio asks for no status (a 404 otherwise).
+   */
+  releaseStatus?: boolean;
   /** Review before going live (Decap's editorial workflow); otherwise CMS_REVIEW of the environment. */
   review?: boolean;
 }
@@ -121,6 +127,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       global: "globalThis",
       __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir, review) : {}),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
+      __RELEASE_STATUS__: JSON.stringify(options.releaseStatus ?? env.CMS_RELEASE_STATUS?.trim() === "1"),
     },
     plugins: [ownPackages(), dndKitPatch(), decapFixes(), uniqueUploadsFix()],
   });

@@ -40,6 +40,8 @@ export interface StudioOptions {
   out?: string;
   /** Review before going live: drafts on branches of the repo (decap-server MODE=git). */
   review?: boolean;
+  /** The release status bar, reading <out>/release-status.json (tests write one there). */
+  releaseStatus?: boolean;
 }
 
 export interface RunningStudio {
@@ -107,7 +109,13 @@ export async function startStudio(options: StudioOptions = {}): Promise<RunningS
   const apiPort = options.apiPort ?? 8081;
   const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
   const out = path.resolve(options.out ?? path.join(adminDir, "dist/admin"));
-  await buildAdmin({ out, dataDir: path.join(repo, "data"), localProxyUrl: apiUrl, review: options.review ?? false });
+  await buildAdmin({
+    out,
+    dataDir: path.join(repo, "data"),
+    localProxyUrl: apiUrl,
+    review: options.review ?? false,
+    releaseStatus: options.releaseStatus ?? false,
+  });
   fs.copyFileSync(path.join(rootDir, "static/admin/index.html"), path.join(out, "index.html"));
 
   let output = "";

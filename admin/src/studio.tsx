@@ -12,12 +12,14 @@ import { withLengthLimit } from "./limited-widgets";
 import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withRefusals } from "./refusing-widgets";
 import { withoutEmpty } from "./prune";
+import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
 import "../../src/styles/global.css";
 
 declare const __CMS_CONFIG__: Record<string, unknown>;
 declare const __PREVIEW_STYLE__: string;
+declare const __RELEASE_STATUS__: boolean;
 
 interface EntryEvent {
   entry: {
@@ -70,3 +72,5 @@ cms.registerEventListener({
     ),
 });
 cms.init({ config: __CMS_CONFIG__ });
+// Only where the site serves the release's status (admin/scripts/build.ts): elsewhere it would be a 404.
+if (__RELEASE_STATUS__) mountReleaseStatus();

@@ -33,7 +33,14 @@ export interface ReleaseResult {
   seconds: Record<string, number>;
 }
 
-const liveRef = (info: ReleaseInfo) => ({ id: info.id, commit: info.commit, title: info.title, time: info.commitTime });
+/** The live release for the status: `since` is when it went live (now: it just did). */
+const liveRef = (info: ReleaseInfo) => ({
+  id: info.id,
+  commit: info.commit,
+  title: info.title,
+  time: info.commitTime,
+  since: new Date().toISOString(),
+});
 
 /** Folders left by a release that never finished (killed): not releases, and not in the way. */
 function removeUnfinished(root: string): void {

@@ -78,7 +78,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
   const get = (key: string) => all[key] ?? "";
   if (!get("RELEASE_REPO"))
     throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
-  const buildEnv: NodeJS.ProcessEnv = { ...fromFile, ...env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" };
+  // CMS_RELEASE_STATUS: the release's nginx serves its status, so the studio shows it.
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...fromFile,
+    ...env,
+    NODE_ENV: "production",
+    GATSBY_TELEMETRY_DISABLED: "1",
+    CMS_RELEASE_STATUS: "1",
+  };
   const keep = Number(get("RELEASE_KEEP"));
   if (!Number.isInteger(keep) || keep < 2)
     throw new Error("RELEASE_KEEP must be a whole number of at least 2 (rollback needs one)");

@@ -15,7 +15,8 @@ export interface CommitRef {
 
 export interface Status {
   state: "live" | "releasing" | "failed";
-  live?: CommitRef & { id: string };
+  /** `since`: when it went live. */
+  live?: CommitRef & { id: string; since?: string };
   underway?: CommitRef & { startedAt: string; step: string };
   lastFailure?: CommitRef & { at: string; step: string; message: string };
   updatedAt: string;

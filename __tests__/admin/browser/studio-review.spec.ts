@@ -36,6 +36,8 @@ test.beforeAll(async () => {
     apiPort: await freePort(),
     out: path.join(dir, "..", `${path.basename(dir)}-studio`),
     review: true,
+    // As npm run release builds it: the bar reads <out>/release-status.json, which the last test writes.
+    releaseStatus: true,
   });
 });
 
@@ -84,4 +86,49 @@ test("a change is a draft on its own branch until it is ready and published; the
   expect(onMain(`services/${file}`).menuLabel).toBe(label);
   expect(git("branch", "--list", branch)).toBe("");
   expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+});
+
+test("the studio shows where a change is: a failed release in the check's words, then the live one", async ({
+  page,
+}) => {
+  const status = path.join(`${dir}-studio`, "release-status.json");
+  const now = Date.now();
+  const message = "data/services/cdms.yaml:3: order: 10 is already used by data/services/clinical-operations.yaml";
+  fs.writeFileSync(
+    status,
+    JSON.stringify({
+      live: {
+        commit: "1111111aaaa",
+        title: "Update Pages “about”",
+        time: new Date(now - 4_000_000).toISOString(),
+        since: new Date(now - 3_600_000).toISOString(),
+      },
+      lastFailure: {
+        commit: "2222222bbbb",
+        title: "Update Services “cdms”",
+        time: new Date(now - 90_000).toISOString(),
+        at: new Date(now - 60_000).toISOString(),
+        step: "content check",
+        message,
+      },
+    }),
+  );
+  await open(page, studio, "services");
+  const bar = page.getByRole("status", { name: "Publishing" });
+  await expect(bar).toContainText("Not live: “Update Services “cdms”” (2222222) stopped at the content check");
+  await expect(bar.locator("pre")).toHaveText(message);
+  await expect(bar).toContainText("Live on the site: “Update Pages “about”” (1111111), 1 hour ago.");
+
+  fs.writeFileSync(
+    status,
+    JSON.stringify({
+      live: { commit: "3333333cccc", title: "Update Services “cdms”", time: new Date().toISOString() },
+    }),
+  );
+  await page.reload();
+  await expect(bar).toHaveText("Live on the site: “Update Services “cdms”” (3333333), just now.");
+  fs.rmSync(status);
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Pages" }).first()).toBeVisible();
+  await expect(bar).toHaveCount(0);
 });
