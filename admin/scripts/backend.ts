@@ -14,6 +14,7 @@
  *   CMS_API_ROOT  the git host's API, for a self-hosted GitLab or Gitea (https://gitea.example.com/api/v1)
  *   CMS_APP_ID    GitLab and Gitea: the OAuth application's id (sign-in with PKCE, no proxy needed)
  *   CMS_REVIEW    1: review before going live (Decap's editorial workflow: drafts on branches)
+ *   CMS_RELEASE_STATUS  1: the studio shows /admin/release-status.json (read by build.ts; the release sets it)
  */
 
 export type BackendName = "github" | "gitlab" | "gitea";
