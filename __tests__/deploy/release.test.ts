@@ -6,9 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { WANTED_FILE } from "../../src/enquiry-receiver";
+import { readStoredLinesNow, WANTED_FILE } from "../../src/enquiry-receiver";
 import { freePort } from "../support/serve";
 import { startReleaseSite, type ReleaseSite } from "./support/release-site";
+import { waitFor } from "./support/stack";
 
 const HEADING = "Welcome to Cyrus";
 const CHANGED = "Welcome to Cyrus, the second release";
@@ -270,8 +271,44 @@ test("signed pushes through nginx release themselves; pushes during a release be
   expect(moved.output).toContain("release: up to date");
 });
 
-test("a release killed mid-way leaves its lock and folder behind; the next release takes them over and goes live", async () => {
+/**
+ * Visitors sending the contact form through nginx, 4 at a time, until `done` settles (at most 5,000):
+ * the ids answered 201, and every other answer (status and body).
+ */
+async function enquiriesUntil(
+  done: Promise<unknown>,
+): Promise<{ acknowledged: string[]; refused: Array<{ status: number; body: string; at: number }> }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let sent = 0;
+  const acknowledged: string[] = [];
+  const refused: Array<{ status: number; body: string; at: number }> = [];
+  const visitor = async () => {
+    while (!finished && sent < 5_000) {
+      sent += 1;
+      const res = await fetch(`${site.origin}/api/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "Release Test",
+          phone: "",
+          email: "release@example.in",
+          message: `Enquiry ${sent}, during a release`,
+        }),
+      });
+      const body = await res.text();
+      if (res.status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
+      else refused.push({ status: res.status, body, at: Date.now() });
+    }
+  };
+  await Promise.all([visitor(), visitor(), visitor(), visitor()]);
+  return { acknowledged, refused };
+}
+
+test("a release killed mid-way leaves its lock and folder behind; the next release takes them over, restarts the service, and loses no enquiry", async () => {
   const text = "Welcome to Cyrus, after a killed release";
+  // The service's code changes too, so the release restarts it.
+  site.push("src/enquiry-receiver/index.ts", (t) => `${t}// changed by release.test.ts\n`, "Service: a comment");
   const commit = site.push("data/home/home.yaml", (t) => t.replace(`"${CHANGED}"`, `"${text}"`), "Home: after a kill");
   const killed = site.startRelease();
   // Killed as systemd stops a unit: the whole process tree at once, nothing cleaned up.
@@ -290,8 +327,24 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
   expect(fs.existsSync(lockFile())).toBe(true);
   expect(fs.existsSync(path.join(site.root, "build"))).toBe(true);
 
-  const next = await site.release();
+  const restartsBefore = site.restarts().length;
+  const releasing = site.release();
+  const sending = enquiriesUntil(releasing);
+  const next = await releasing;
+  const { acknowledged, refused } = await sending;
   expectExit(next, 0);
+  expect(site.restarts()).toHaveLength(restartsBefore + 1);
+  // Every enquiry answered 201 is stored; one refused while the service restarted got nginx's 503,
+  // which the form shows as its error with the visitor's values kept (enquiry-form tests).
+  await waitFor(`${site.serviceUrl}/healthz`);
+  const stored = new Set(readStoredLinesNow(site.enquiries).map((line) => line.id));
+  expect(acknowledged.length).toBeGreaterThan(0);
+  expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+  expect(refused.filter((r) => r.status !== 503 || !r.body.includes('"error":"service_unavailable"'))).toEqual([]);
+  if (refused.length > 0)
+    console.log(
+      `service restart: ${refused.length} enquiries refused with 503 over ${((refused.at(-1)!.at - refused[0]!.at) / 1000).toFixed(1)} s; ${acknowledged.length} stored`,
+    );
   expect(next.output).toContain("taking it over");
   expect(next.output).toContain("removing build/, left unfinished");
   expect(await homeShowsSoon(text)).toBe(true);

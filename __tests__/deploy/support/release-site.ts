@@ -13,7 +13,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BROTLI_STATIC_MODULE } from "../../../deploy/nginx/render";
-import { createEnquiryService, type JsonLog } from "../../../src/enquiry-receiver";
 import { freePort } from "../../support/serve";
 import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
@@ -34,6 +33,10 @@ export interface ReleaseSite {
    * with the hook's secret (or `secret`); returns the HTTP status.
    */
   hookPush(commit: string, secret?: string): Promise<number>;
+  /** The service's ENQUIRY_DATA_DIR (SQLite). */
+  enquiries: string;
+  /** The service's own address (not through nginx). */
+  serviceUrl: string;
   /** Set when the release ran `npm ci`. */
   npmCiMarker: string;
   /** One line per service restart. */
@@ -104,22 +107,41 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   const npmCiMarker = path.join(base, "npm-ci-ran");
   const requests = path.join(base, "requests");
   fs.mkdirSync(requests);
-  // The site's service, where nginx's --upstream points: the push hook notes releases in `requests`.
+  // The site's service, where nginx's --upstream points, as systemd runs it: a process started again
+  // whenever it exits (Restart=always), until the place stops. The push hook notes releases in
+  // `requests`. The release "restarts" it as systemctl restart does: SIGTERM, then the new one.
   const upstream = await freePort();
   const hookSecret = crypto.randomBytes(24).toString("hex");
-  const service = createEnquiryService({
-    env: {
-      ENQUIRY_DATA_DIR: path.join(base, "enquiries"),
-      ENQUIRY_HOST: "127.0.0.1",
-      ENQUIRY_PORT: String(upstream),
-      ENQUIRY_TRUST_PROXY: "1",
-      RELEASE_HOOK_SECRET: hookSecret,
-      RELEASE_REQUESTS_DIR: requests,
-      RELEASE_BRANCH: "main",
-    },
-    log: Object.assign(() => undefined, { receiverLogger: { info() {}, warn() {}, error() {} } }) as JsonLog,
-  });
-  await service.listen();
+  const enquiries = path.join(base, "enquiries");
+  const servicePid = path.join(base, "service.pid");
+  const serviceEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ENQUIRY_DATA_DIR: enquiries,
+    ENQUIRY_HOST: "127.0.0.1",
+    ENQUIRY_PORT: String(upstream),
+    ENQUIRY_TRUST_PROXY: "1",
+    ENQUIRY_RATE_LIMIT: "100000",
+    SMTP_URL: "",
+    ENQUIRY_TO: "",
+    DATABASE_URL: "",
+    RELEASE_HOOK_SECRET: hookSecret,
+    RELEASE_REQUESTS_DIR: requests,
+    RELEASE_BRANCH: "main",
+  };
+  let service: Proc;
+  let stopping = false;
+  const startService = async (): Promise<void> => {
+    service = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+      env: serviceEnv,
+    });
+    fs.writeFileSync(servicePid, String(service.child.pid));
+    void service.exited.then(() => {
+      if (!stopping)
+        startService().catch((error: Error) => console.error(`the service did not start again: ${error.message}`));
+    });
+    await waitFor(`http://127.0.0.1:${upstream}/healthz`, 200, 300, () => service.child.exitCode === null);
+  };
+  await startService();
   const restartLog = path.join(base, "restarts.log");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -130,9 +152,10 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_LIVE_URL: origin,
     RELEASE_LIVE_TIMEOUT_SECONDS: "10",
     RELEASE_REQUESTS_DIR: requests,
-    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1`,
+    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 100r/s --api-burst 1000 --api-conn-limit 100`,
     RELEASE_NGINX_RELOAD: `${NGINX} ${nginxArgs.join(" ")} -s reload`,
-    RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}`,
+    // systemctl restart: the old one stopped (it finishes what it has), the new one started.
+    RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}; old=$(cat ${servicePid}); kill -TERM $old; while kill -0 $old 2>/dev/null; do sleep 0.05; done`,
     RELEASE_NPM_CI: `touch ${npmCiMarker}; echo 'npm ci is not expected in these tests' >&2; exit 1`,
     // Test-only: the first release hard-links this checkout's node_modules (same lockfiles).
     RELEASE_SEED_NODE_MODULES: projectRoot,
@@ -157,6 +180,8 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     root,
     origin,
     requests,
+    enquiries,
+    serviceUrl: `http://127.0.0.1:${upstream}`,
     npmCiMarker,
     async hookPush(commit, secret = hookSecret) {
       const body = JSON.stringify({ ref: "refs/heads/main", after: commit, before: "0".repeat(40), commits: [] });
@@ -189,7 +214,8 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     },
     async stop() {
       await stopProc(nginx, "SIGQUIT", 5_000);
-      await service.shutdown("test done");
+      stopping = true;
+      await stopProc(service, "SIGTERM", 15_000);
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
