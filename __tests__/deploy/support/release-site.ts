@@ -152,7 +152,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_LIVE_URL: origin,
     RELEASE_LIVE_TIMEOUT_SECONDS: "10",
     RELEASE_REQUESTS_DIR: requests,
-    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 100r/s --api-burst 1000 --api-conn-limit 100`,
+    RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 1000r/s --api-burst 1000 --api-conn-limit 100`,
     RELEASE_NGINX_RELOAD: `${NGINX} ${nginxArgs.join(" ")} -s reload`,
     // systemctl restart: the old one stopped (it finishes what it has), the new one started.
     RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}; old=$(cat ${servicePid}); kill -TERM $old; while kill -0 $old 2>/dev/null; do sleep 0.05; done`,
