@@ -177,7 +177,11 @@ test("a lock left by a killed release is taken over; --rollback serves the previ
  * again once on a new one, as browsers do for an idempotent request (RFC 9112, 9.3.1.1; Node's
  * `request.reusedSocket`). Returns the status, and whether it was sent again.
  */
-function browserGet(url: string, agent: http.Agent, retried = false): Promise<{ status: number; retried: boolean }> {
+function browserGet(
+  url: string,
+  agent: http.Agent | false,
+  retried = false,
+): Promise<{ status: number; retried: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
@@ -186,7 +190,8 @@ function browserGet(url: string, agent: http.Agent, retried = false): Promise<{ 
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (req.reusedSocket && !retried && ["ECONNRESET", "EPIPE"].includes(error.code ?? ""))
-        browserGet(url, agent, true).then(resolve, reject);
+        // On a new connection: another idle one of the pool may belong to the same old worker.
+        browserGet(url, false, true).then(resolve, reject);
       else reject(error);
     });
   });
