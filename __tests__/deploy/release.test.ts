@@ -2,7 +2,8 @@
  * npm run release (tools/release/) end to end, with real git, the real build and nginx: a first
  * release from nothing, a text change built with the first one's caches and node_modules, a commit
  * with a content error that never goes live, the list, the lock, and a rollback; then what starts a
- * release without a person: the timer's --if-moved and the push hook's note taken by --wanted.
+ * release without a person: the timer's --if-moved and the push hook's note taken by --wanted. Every
+ * release runs as an unprivileged user made for the tests (support/release-user.ts); as root it is refused.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -67,10 +68,27 @@ async function homeShowsSoon(text: string, shown = true): Promise<boolean> {
 let firstCommit = "";
 let secondCommit = "";
 
+const isRoot = process.getuid!() === 0;
+
+// Run as root (CI), the release is refused; as anyone else there is no root to refuse.
+(isRoot ? test : test.skip)("the release refuses to run as root and changes nothing", async () => {
+  const result = await site.startRelease([], {}, true).done;
+  expect(result.code).toBe(4);
+  expect(result.output).toContain("release: refusing to run as root");
+  expect(fs.existsSync(path.join(site.root, "releases"))).toBe(false);
+  expect(fs.readdirSync(path.join(site.root, "shared"))).toEqual(["release.env"]);
+});
+
 test("a first release from nothing builds the branch head and nginx serves it", async () => {
   const result = await site.release();
   console.log(`first release: ${result.seconds.toFixed(0)} s`);
   expectExit(result, 0);
+  // Built by the release's own unprivileged user, which owns every file of it.
+  expect(site.user.uid).not.toBe(0);
+  const live = fs.realpathSync(path.join(site.root, "current"));
+  for (const file of [live, path.join(live, "public", "home", "index.html"), path.join(site.root, "shared")]) {
+    expect({ file, uid: fs.statSync(file).uid }).toEqual({ file, uid: site.user.uid });
+  }
   expect((await site.page("/home")).status).toBe(200);
   expect(await homeShows(HEADING)).toBe(true);
   expect(await homeShows(CHANGED)).toBe(false);

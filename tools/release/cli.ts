@@ -5,13 +5,14 @@
  * npm run release -- --wanted                  release while a push's request is waiting (path unit)
  * npm run release -- --if-moved                release when the branch moved since the live release (timer)
  * Settings: RELEASE_* variables, or <root>/shared/release.env (docs/deployment.md, "Releases").
+ * It runs as the release user (cyrus-release), never as root: everything but --list and --help refuses.
  */
 import { parseArgs } from "node:util";
 import { currentId, listReleases } from "./layout";
 import { LockedError } from "./lock";
 import { release, rollback } from "./release";
 import { releaseIfMoved, releaseWhenWanted } from "./runner";
-import { readSettings } from "./settings";
+import { readSettings, rootRefusal } from "./settings";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -43,6 +44,13 @@ async function main(): Promise<number> {
       );
     }
     return 0;
+  }
+  // A build runs the repository's code (packages' scripts, gatsby-node): as root, a bad commit would
+  // own the server. The release user may do exactly what a release needs (docs/deployment.md).
+  const refusal = rootRefusal(process.getuid?.());
+  if (refusal) {
+    console.error(refusal);
+    return 4;
   }
   const settings = readSettings(process.env, values.root);
   const started = Date.now();

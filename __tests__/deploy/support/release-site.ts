@@ -3,17 +3,24 @@
  * checkout's HEAD (the git host), a clone of it to push commits from (an editor), a release root,
  * and Debian's nginx whose http block includes <root>/current/nginx/cyrus[.]conf as the docs say,
  * started before the first release (the glob matches nothing until then), and the site's service
- * behind it with the push hook on (its requests folder is the release's). Reload is nginx's own
- * `-s reload`; the "service restart" only notes that it ran; `npm ci` fails loudly (so a test sees
- * it was never needed).
+ * behind it with the push hook on (its requests folder is the release's). `npm ci` fails loudly (so
+ * a test sees it was never needed).
+ *
+ * The release runs as an unprivileged user of its own (./release-user.ts), owning the release root
+ * and the requests folder (setgid, as on a server), from its own checkout. nginx and the service stay
+ * this process's, as systemd's are root's: the release's reload and restart commands ask this
+ * process for exactly those two things over loopback, as `sudo systemctl reload nginx` and
+ * `sudo systemctl restart cyrus-enquiry` ask root through the sudo rule on a server.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BROTLI_STATIC_MODULE } from "../../../deploy/nginx/render";
 import { freePort } from "../../support/serve";
+import { chownTree, ownCheckout, releaseUser, type ReleaseUser } from "./release-user";
 import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
 export interface ReleaseRun {
@@ -43,10 +50,16 @@ export interface ReleaseSite {
   restarts(): string[];
   /** Edits a file of the editor's clone, commits and pushes it; returns the commit. */
   push(file: string, edit: (text: string) => string, message: string): string;
-  /** npm run release -- <args>, with the settings of this place (and `extraEnv` over them). */
+  /** Who the releases run as (never root). */
+  user: ReleaseUser;
+  /** npm run release -- <args>, as `user`, with the settings of this place (and `extraEnv` over them). */
   release(args?: string[], extraEnv?: NodeJS.ProcessEnv): Promise<ReleaseRun>;
-  /** The same, started: its pid (to kill it) and its end. */
-  startRelease(args?: string[], extraEnv?: NodeJS.ProcessEnv): { pid: number; done: Promise<ReleaseRun> };
+  /** The same, started: its pid (to kill it) and its end; `asInvoker` runs it as this process's user. */
+  startRelease(
+    args?: string[],
+    extraEnv?: NodeJS.ProcessEnv,
+    asInvoker?: boolean,
+  ): { pid: number; done: Promise<ReleaseRun> };
   page(route: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
@@ -73,6 +86,17 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   fs.mkdirSync(path.join(root, "shared"), { recursive: true });
   // The build's production settings, from the settings file as on a server.
   fs.writeFileSync(path.join(root, "shared", "release.env"), "SITE_URL=https://www.example.com\nRELEASE_KEEP=5\n");
+  const user = releaseUser();
+  chownTree(root, user);
+  const tool = path.join(base, "checkout");
+  const nodeDir = path.join(base, "node");
+  ownCheckout(tool, nodeDir, user);
+  // Its HOME (npm's and git's files). The git host here is a path owned by root: git refuses a
+  // repository of another owner unless it is named safe (on a server the host is a URL).
+  const home = path.join(base, "home");
+  fs.mkdirSync(home);
+  fs.writeFileSync(path.join(home, ".gitconfig"), `[safe]\n\tdirectory = ${repo}\n`);
+  chownTree(home, user);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -104,16 +128,18 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   }
   if (!fs.existsSync(path.join(conf, "nginx.pid"))) throw new Error(`nginx did not start:\n${nginx.output()}`);
 
-  const npmCiMarker = path.join(base, "npm-ci-ran");
+  const npmCiMarker = path.join(home, "npm-ci-ran");
   const requests = path.join(base, "requests");
   fs.mkdirSync(requests);
+  // The service writes its notes here, the release user takes them: shared/release-requests's rights.
+  chownTree(requests, user);
+  fs.chmodSync(requests, 0o2770);
   // The site's service, where nginx's --upstream points, as systemd runs it: a process started again
   // whenever it exits (Restart=always), until the place stops. The push hook notes releases in
   // `requests`. The release "restarts" it as systemctl restart does: SIGTERM, then the new one.
   const upstream = await freePort();
   const hookSecret = crypto.randomBytes(24).toString("hex");
   const enquiries = path.join(base, "enquiries");
-  const servicePid = path.join(base, "service.pid");
   const serviceEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ENQUIRY_DATA_DIR: enquiries,
@@ -134,7 +160,6 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     service = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
       env: serviceEnv,
     });
-    fs.writeFileSync(servicePid, String(service.child.pid));
     void service.exited.then(() => {
       if (!stopping)
         startService().catch((error: Error) => console.error(`the service did not start again: ${error.message}`));
@@ -143,8 +168,31 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
   };
   await startService();
   const restartLog = path.join(base, "restarts.log");
+  const privileged = await startPrivileged(base, {
+    "nginx-reload": () => {
+      const result = spawnSync(NGINX, [...nginxArgs, "-s", "reload"], { encoding: "utf8" });
+      return { ok: result.status === 0, text: `${result.stdout}${result.stderr}` };
+    },
+    // systemctl restart: the old one stopped (it finishes what it has), then the new one started.
+    "service-restart": async (id) => {
+      fs.appendFileSync(restartLog, `${id}\n`);
+      const old = service;
+      old.child.kill("SIGTERM");
+      await old.exited;
+      return { ok: true, text: "" };
+    },
+  });
+  const asks = (action: string) => `${path.join(nodeDir, "node")} ${privileged.script} ${action}`;
+  // The user's environment: nothing of root's npm settings or caches, its own HOME and Node first.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(npm_|XDG_|NODE_OPTIONS$)/i.test(key)),
+  );
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
+    HOME: home,
+    USER: user.name,
+    LOGNAME: user.name,
+    PATH: `${nodeDir}:${process.env.PATH ?? "/usr/bin:/bin"}`,
     GATSBY_TELEMETRY_DISABLED: "1",
     GATSBY_ENQUIRY_API: "",
     RELEASE_ROOT: root,
@@ -153,18 +201,19 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_LIVE_TIMEOUT_SECONDS: "10",
     RELEASE_REQUESTS_DIR: requests,
     RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 1000r/s --api-burst 1000 --api-conn-limit 100`,
-    RELEASE_NGINX_RELOAD: `${NGINX} ${nginxArgs.join(" ")} -s reload`,
-    // systemctl restart: the old one stopped (it finishes what it has), the new one started.
-    RELEASE_SERVICE_RESTART: `echo {id} >> ${restartLog}; old=$(cat ${servicePid}); kill -TERM $old; while kill -0 $old 2>/dev/null; do sleep 0.05; done`,
+    RELEASE_NGINX_RELOAD: asks("nginx-reload"),
+    RELEASE_SERVICE_RESTART: asks("service-restart {id}"),
     RELEASE_NPM_CI: `touch ${npmCiMarker}; echo 'npm ci is not expected in these tests' >&2; exit 1`,
-    // Test-only: the first release hard-links this checkout's node_modules (same lockfiles).
-    RELEASE_SEED_NODE_MODULES: projectRoot,
+    // Test-only: the first release hard-links its own checkout's node_modules (same lockfiles).
+    RELEASE_SEED_NODE_MODULES: tool,
   };
 
-  const startRelease: ReleaseSite["startRelease"] = (args = [], extraEnv = {}) => {
+  const startRelease: ReleaseSite["startRelease"] = (args = [], extraEnv = {}, asInvoker = false) => {
     const started = Date.now();
-    const proc = run(process.execPath, ["--import", "tsx", "tools/release/cli.ts", ...args], {
+    const proc = run(path.join(nodeDir, "node"), ["--import", "tsx", "tools/release/cli.ts", ...args], {
+      cwd: tool,
       env: { ...env, ...extraEnv },
+      ...(asInvoker ? {} : { uid: user.uid, gid: user.gid }),
     });
     // Bounded: a cold build on a loaded 2-core machine takes minutes, never this long.
     const timer = setTimeout(() => proc.child.kill("SIGKILL"), 14 * 60_000);
@@ -205,6 +254,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
       git(work, ["push", "--quiet", "origin", "HEAD"]);
       return git(work, ["rev-parse", "HEAD"]);
     },
+    user,
     startRelease,
     release: (args = [], extraEnv = {}) => startRelease(args, extraEnv).done,
     async page(route) {
@@ -213,10 +263,55 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
       return { status: res.status, text: await res.text() };
     },
     async stop() {
+      await privileged.close();
       await stopProc(nginx, "SIGQUIT", 5_000);
       stopping = true;
       await stopProc(service, "SIGTERM", 15_000);
       fs.rmSync(base, { recursive: true, force: true });
     },
+  };
+}
+
+type Action = (id: string) => { ok: boolean; text: string } | Promise<{ ok: boolean; text: string }>;
+
+/**
+ * What root does for the release user here (the sudo rule's part): a loopback server that runs only
+ * the named actions, and a script for the release's settings that asks it (exit 1 when it failed).
+ */
+async function startPrivileged(
+  dir: string,
+  actions: Record<string, Action>,
+): Promise<{ script: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const action = actions[url.pathname.slice(1)];
+    if (req.method !== "POST" || !action) {
+      res.writeHead(404).end("no such action\n");
+      return;
+    }
+    void Promise.resolve(action(url.searchParams.get("id") ?? "")).then(
+      ({ ok, text }) => res.writeHead(ok ? 200 : 500).end(text),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const script = path.join(dir, "privileged.mjs");
+  fs.writeFileSync(
+    script,
+    `const [action, id = ""] = process.argv.slice(2);
+const res = await fetch(\`http://127.0.0.1:${port}/\${action}?id=\${encodeURIComponent(id)}\`, { method: "POST" });
+process.stdout.write(await res.text());
+process.exitCode = res.ok ? 0 : 1;
+`,
+  );
+  fs.chmodSync(script, 0o644);
+  return {
+    script,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -40,11 +40,17 @@ export interface Proc {
   exited: Promise<number | string>;
 }
 
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Proc {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; uid?: number; gid?: number } = {},
+): Proc {
   const child = spawn(command, args, {
     cwd: options.cwd ?? projectRoot,
     env: options.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
+    uid: options.uid,
+    gid: options.gid,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
