@@ -61,30 +61,68 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
 type Remove = (file: MediaFile, opts: object) => Thunk;
 interface MediaFile {
   name: string;
+  /** Where it is in the repository: data/site/images/logo.png. */
+  path?: string;
   draft?: boolean;
 }
 
 /**
  * Decap's Delete in the media library deletes the file at once, whoever shows it: with one folder for
- * all services, another service's banner. A saved picture that an entry names is kept, and a message
- * says who shows it; an upload not yet published (a draft) or a file no entry names is deleted.
+ * all services, another service's banner; on the Media page, the site's logo. A saved picture that an
+ * entry names is kept, and a message says who shows it; an upload not yet published (a draft) or a
+ * file no entry names is deleted.
  */
 export function deleteUnlessNamed(remove: Remove, file: MediaFile, opts: object = {}): Thunk {
   return async (dispatch, getState) => {
     const state = getState();
     const draft = state.entryDraft.get("entry") as Imm | undefined;
-    if (!file.draft && draft && !draft.isEmpty()) {
+    const keep = (message: string) => {
+      dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
+    };
+    if (!file.draft) {
       const users = new Map<string, string[]>();
-      await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
+      if (draft && !draft.isEmpty())
+        await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
+      else if (!(await namedBesideFolder(state, file.path ?? "", users)))
+        return keep(`${file.name} is not deleted: the studio could not check which pages show it. Try again.`);
       const who = users.get(file.name.toLowerCase());
-      if (who?.length) {
-        const message = `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`;
-        dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
-        return;
-      }
+      if (who?.length)
+        return keep(
+          `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`,
+        );
     }
     return dispatch(remove(file, opts));
   };
+}
+
+/**
+ * On the Media page no entry is open: the saved entries whose images/ folder holds the file (for
+ * data/site/images, the site's settings). False when they could not be read.
+ */
+async function namedBesideFolder(state: State, filePath: string, users: Map<string, string[]>): Promise<boolean> {
+  const dir = filePath.replace(/^\/+/, "").split("/").slice(0, -2).join("/");
+  const backend = currentBackend(state.config);
+  try {
+    for (const collection of (state.collections as unknown as { toList(): { toArray(): Imm[] } }).toList().toArray()) {
+      const label = labelOf(collection);
+      const files = (collection.get("files")?.toArray() ?? []) as Imm[];
+      for (const file of files.filter((f) => String(f.get("file")).replace(/\/[^/]*$/, "") === dir)) {
+        const entry = await backend.getEntry(state, collection, file.get("name"));
+        addPictures(users, entry.data, label(entry.data ?? {}, file.get("name")));
+      }
+      if (collection.get("folder") === dir)
+        for (const entry of await backend.listAllEntries(collection))
+          addPictures(users, entry.data, label(entry.data as Record<string, unknown>, entry.slug));
+    }
+    return true;
+  } catch (error) {
+    console.warn("The studio could not read the entries naming pictures:", error);
+    return false;
+  }
+}
+
+function addPictures(users: Map<string, string[]>, data: unknown, who: string): void {
+  pictures(data).forEach((name) => users.set(name, [...new Set([...(users.get(name) ?? []), who])]));
 }
 
 /** The entry's name for its files: a new service's slug as typed so far, a page's file name. */
@@ -101,8 +139,7 @@ function entryName(collection: Imm, draft: Imm): string {
  */
 async function namedByEntries(state: State, collection: Imm, draft: Imm, users: Map<string, string[]>) {
   const label = labelOf(collection);
-  const add = (data: unknown, who: string) =>
-    pictures(data).forEach((name) => users.set(name, [...new Set([...(users.get(name) ?? []), who])]));
+  const add = (data: unknown, who: string) => addPictures(users, data, who);
   add(draft.get("data")?.toJS(), label(draft.get("data")?.toJS() ?? {}, draft.get("slug")));
   if (!collection.get("folder")) return;
   try {

@@ -4,7 +4,8 @@
  * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
  * the same, a note saying both were kept); a picture narrower than its place, uploaded or saved, is
  * warned about beside the field, by the content check's own rule; and Delete in the picture library
- * keeps a picture another service shows. The services and their file names are read from the copy of data/. */
+ * keeps a picture another service shows, and on the Media page one the site's settings show. The
+ * entries and their file names are read from the copy of data/. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -251,4 +252,43 @@ test("deleting another service's picture from the media library keeps it, and sa
   expect(asked).toHaveLength(1);
   expect(fs.existsSync(otherFile)).toBe(true);
   expect(hash(otherFile)).toBe(before);
+});
+
+test("on the Media page, Delete keeps a picture the site's settings show, and deletes one no page shows", async ({
+  page,
+}) => {
+  // The entries whose images/ folder is the Media page's (Decap's media_folder): read from the config.
+  const beside = cmsCollections(path.join(projectRoot, "data"))
+    .flatMap((c) => c.files ?? [])
+    .filter((f) => path.posix.dirname(f.file) === "data/site");
+  const [settings] = beside;
+  expect(settings).toBeDefined();
+  const values = Object.values(
+    parse(fs.readFileSync(dataPath(path.relative("data", settings!.file)), "utf8")) as object,
+  );
+  const shown = values.map((v) => /^(?:\.\/)?images\/([^/]+)$/.exec(String(v))?.[1]).find(Boolean);
+  expect(shown).toBeDefined();
+  const shownFile = dataPath("site", "images", shown!);
+  const before = hash(shownFile);
+  const unused = dataPath("site", "images", "not-shown-anywhere.jpg");
+  fs.copyFileSync(shownFile, unused);
+
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await open(page, "pages");
+  await page.getByRole("button", { name: "Media" }).click();
+  await page.getByText(shown!, { exact: true }).click();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await expect(page.getByText(`${shown} is not deleted: ${settings!.label} shows it.`)).toBeVisible();
+  expect(hash(shownFile)).toBe(before);
+
+  await page.getByText("not-shown-anywhere.jpg", { exact: true }).click();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await expect.poll(() => fs.existsSync(unused)).toBe(false);
+  await expect(page.getByText("not-shown-anywhere.jpg", { exact: true })).toHaveCount(0);
+  expect(asked).toHaveLength(2);
+  expect(hash(shownFile)).toBe(before);
 });

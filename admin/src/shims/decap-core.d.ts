@@ -3,6 +3,7 @@
 declare module "decap-cms-core/dist/esm/backend" {
   export function currentBackend(config: unknown): {
     listAllEntries(collection: unknown): Promise<Array<{ slug: string; data: unknown }>>;
+    getEntry(state: unknown, collection: unknown, slug: string): Promise<{ data?: Record<string, unknown> }>;
     getMediaFile(path: string): Promise<{ file?: Blob }>;
   };
 }
