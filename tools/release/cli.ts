@@ -12,7 +12,7 @@ import { currentId, listReleases } from "./layout";
 import { LockedError } from "./lock";
 import { release, rollback } from "./release";
 import { releaseIfMoved, releaseWhenWanted } from "./runner";
-import { readSettings, rootRefusal } from "./settings";
+import { readSettings } from "./settings";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -47,9 +47,11 @@ async function main(): Promise<number> {
   }
   // A build runs the repository's code (packages' scripts, gatsby-node): as root, a bad commit would
   // own the server. The release user may do exactly what a release needs (docs/deployment.md).
-  const refusal = rootRefusal(process.getuid?.());
-  if (refusal) {
-    console.error(refusal);
+  if (process.getuid?.() === 0) {
+    console.error(
+      "release: refusing to run as root. A release runs as its own user, which owns the release root " +
+        '(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/deployment.md, "Setting up a server").',
+    );
     return 4;
   }
   const settings = readSettings(process.env, values.root);

@@ -51,15 +51,6 @@ export const DEFAULTS = {
   RELEASE_LOCK_WAIT_SECONDS: "3600",
 } as const;
 
-/** Why a release will not run under this uid (root), or undefined. */
-export function rootRefusal(uid: number | undefined): string | undefined {
-  if (uid !== 0) return undefined;
-  return (
-    "release: refusing to run as root. A release runs as its own user, which owns the release root " +
-    '(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/deployment.md, "Setting up a server").'
-  );
-}
-
 /** KEY=VALUE lines; # comments; values may be quoted. */
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
