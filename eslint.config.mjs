@@ -9,11 +9,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The enquiry receiver is used through its public entry only, src/enquiry-receiver/index.ts: what is
-// behind it can be rearranged without touching the Gatsby Function, the site or the deploy tests.
-const receiverInternals = {
-  regex: "(^|/)enquiry-receiver/(?!index$)",
-  message: "Import the enquiry receiver from its public entry (src/enquiry-receiver, index.ts) only.",
+// The site's service (enquiries, the studio's sign-in, the push hook) is used through its public
+// entry only, src/site-service/index.ts: what is behind it can be rearranged without touching the
+// Gatsby Function, the site, the release or the deploy tests.
+const serviceInternals = {
+  regex: "(^|/)site-service/(?!index$)",
+  message: "Import the site's service from its public entry (src/site-service, index.ts) only.",
 };
 // The enquiry's definition runs in visitors' browsers as well as in the receiver: data and types only.
 const notForTheContract = {
@@ -21,10 +22,10 @@ const notForTheContract = {
   message:
     "src/enquiry-contract is shared by the browser's form and the receiver: no Node, Gatsby or React, and nothing outside it.",
 };
-// The receiver runs in plain Node too (the standalone service, the CLI): free of Gatsby, React and the form.
-const notForTheReceiver = {
+// The service runs in plain Node too (the standalone service, the CLI): free of Gatsby, React and the form.
+const notForTheService = {
   regex: "^(gatsby|react)|/components/",
-  message: "src/enquiry-receiver runs without Gatsby: no Gatsby, React or component imports.",
+  message: "src/site-service runs without Gatsby: no Gatsby, React or component imports.",
 };
 
 export default tseslint.config(
@@ -70,18 +71,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.browser } },
   },
   {
-    // The enquiry's own tests reach into the receiver on purpose, one module at a time.
+    // The service's own tests reach into it on purpose, one module at a time.
     files: ["**/*.{ts,tsx,js,mjs}"],
-    ignores: ["src/enquiry-receiver/**", "__tests__/enquiry-receiver/**", "__tests__/enquiry-contract/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [receiverInternals] }] },
+    ignores: ["src/site-service/**", "__tests__/site-service/**", "__tests__/enquiry-contract/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serviceInternals] }] },
   },
   {
     files: ["src/enquiry-contract/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [receiverInternals, notForTheContract] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [serviceInternals, notForTheContract] }] },
   },
   {
-    files: ["src/enquiry-receiver/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [notForTheReceiver] }] },
+    files: ["src/site-service/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [notForTheService] }] },
   },
   {
     // Playwright fixtures are functions of ({ fixtures }, use): neither React hooks nor a mistake.

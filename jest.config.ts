@@ -1,7 +1,7 @@
 /**
  * Jest: one shared base, and a project per kind of test (the folder under __tests__/ names what it
  * tests; a local plugin's tests live beside it, in plugins/<plugin>/__tests__/). `npm test` runs unit
- * and enquiry; `npm run test:site` and `npm run test:deploy` need a build.
+ * and service; `npm run test:site` and `npm run test:deploy` need a build.
  */
 import type { Config } from "jest";
 
@@ -48,10 +48,10 @@ const config: Config = {
       ["components", "views", "node", "scripts", "tools", "content-plugin", "admin", "plugins/*/__tests__"],
       { testEnvironment: "jsdom" },
     ),
-    // The enquiry's definition, and the receiver (src/enquiry-receiver) over real HTTP on loopback.
+    // The enquiry's definition, and the site's service (src/site-service) over real HTTP on loopback.
     // Each accepted enquiry is a database commit synced to disk: a bound for a busy machine, not a
     // measure (200 at once took 8 s with both cores loaded).
-    project("enquiry", ["enquiry-contract", "enquiry-receiver"], {
+    project("service", ["enquiry-contract", "site-service"], {
       setupFilesAfterEnv: [...base.setupFilesAfterEnv, "<rootDir>/__tests__/support/enquiry-timeout.ts"],
     }),
     // The built site in public/, served by gatsby serve.

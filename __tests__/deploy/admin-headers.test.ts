@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CALLBACK_CSP } from "../../src/enquiry-receiver";
+import { CALLBACK_CSP } from "../../src/site-service";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 

@@ -1,5 +1,5 @@
 /**
- * The standalone enquiry service (npm run enquiry-server) as its own process: health endpoint,
+ * The standalone enquiry service (npm run site-service) as its own process: health endpoint,
  * structured logs without personal data, settings (fail fast; behind a proxy), and graceful
  * shutdown: a request in flight at SIGTERM is finished and stored; one that never finishes is cut
  * off after the shutdown timeout.
@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readStoredLinesNow } from "../../src/enquiry-receiver";
+import { readStoredLinesNow } from "../../src/site-service";
 import { freePort } from "../support/serve";
 import { rawJson, request, slowPost } from "./support/http";
 import { run, stopProc, waitFor, type Proc } from "./support/stack";
@@ -30,7 +30,7 @@ interface Service {
 }
 
 function spawnService(env: NodeJS.ProcessEnv, port: number, dataDir: string): Proc {
-  const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+  const proc = run(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
     env: {
       ...process.env,
       SMTP_URL: "",

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readStoredLines } from "../../src/enquiry-receiver";
+import { readStoredLines } from "../../src/site-service";
 import { parseMail } from "../support/mail";
 import { startSmtp, type SmtpSink } from "../support/smtp";
 import { newSecret, startWebhookSink, type WebhookSink } from "../support/webhook-sink";
@@ -67,7 +67,7 @@ test("1,000 enquiries across two instances: each stored once, e-mailed once, pos
 
   const ports = [await freePort(), await freePort()];
   const instances = ports.map((port, i) => {
-    const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+    const proc = run(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readStoredLines } from "../../src/enquiry-receiver";
+import { readStoredLines } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../support/postgres";
 import { freePort } from "../support/serve";
 import { request } from "./support/http";
@@ -24,7 +24,7 @@ afterAll(async () => {
 }, 30_000);
 
 function startService(env: NodeJS.ProcessEnv, port: number): Proc {
-  return run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+  return run(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
     env: {
       ...process.env,
       SMTP_URL: "",

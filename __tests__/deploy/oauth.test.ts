@@ -1,5 +1,5 @@
 /**
- * The editing studio's GitHub sign-in on the site's own service (src/enquiry-receiver/service/oauth/),
+ * The editing studio's GitHub sign-in on the site's own service (src/site-service/sign-in/),
  * over HTTP: the service as its own process, and a local stand-in for GitHub's OAuth endpoints
  * (./support/github-stand-in.ts; github.com cannot be reached from here) as GITHUB_OAUTH_URL. The
  * state is bound to the browser and checked, the exact callback URL is sent, the code is exchanged
@@ -25,7 +25,7 @@ let service: Proc;
 async function startService(env: NodeJS.ProcessEnv, port: number): Promise<Proc> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "oauth-service-"));
   dirs.push(dataDir);
-  const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+  const proc = run(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
     env: {
       ...process.env,
       SMTP_URL: "",

@@ -1,5 +1,5 @@
 /**
- * The git host's push webhook on the site's own service (src/enquiry-receiver/release-hook). No git host can be
+ * The git host's push webhook on the site's own service (src/site-service/push-hook). No git host can be
  * reached from these machines: each test signs its request as GitHub, GitLab or Gitea do
  * (documented formats), and checks what the service answers and whether a release is noted.
  */
@@ -13,7 +13,7 @@ import {
   WANTED_FILE,
   type EnquiryService,
   type JsonLog,
-} from "../../src/enquiry-receiver";
+} from "../../src/site-service";
 import { request } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 

@@ -1,17 +1,18 @@
 /**
- * npm run release (tools/release/) end to end, with real git, the real build and nginx: a first
+ * npm run release (deploy/release/) end to end, with real git, the real build and nginx: a first
  * release from nothing, a text change built with the first one's caches and node_modules, a commit
  * with a content error that never goes live, the list, the lock, and a rollback; then what starts a
  * release without a person: the timer's --if-moved and the push hook's note taken by --wanted. Every
  * release runs as an unprivileged user made for the tests (support/release-user.ts); as root it is refused.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { readStoredLinesNow, WANTED_FILE } from "../../src/enquiry-receiver";
+import { readStoredLinesNow, WANTED_FILE } from "../../src/site-service";
 import { freePort } from "../support/serve";
 import { startReleaseSite, type ReleaseSite } from "./support/release-site";
-import { waitFor } from "./support/stack";
+import { projectRoot, waitFor } from "./support/stack";
 
 const HEADING = "Welcome to Cyrus";
 const CHANGED = "Welcome to Cyrus, the second release";
@@ -19,13 +20,14 @@ const CHANGED = "Welcome to Cyrus, the second release";
 jest.setTimeout(15 * 60_000);
 
 let site: ReleaseSite;
+interface StatusFile {
+  state: string;
+  live?: { commit: string; title: string };
+  underway?: { commit: string; step: string };
+  lastFailure?: { commit: string; step: string; message: string };
+}
 const status = () =>
-  JSON.parse(fs.readFileSync(path.join(site.root, "shared", "release-status.json"), "utf8")) as {
-    state: string;
-    live?: { commit: string; title: string };
-    underway?: { commit: string; step: string };
-    lastFailure?: { commit: string; step: string; message: string };
-  };
+  JSON.parse(fs.readFileSync(path.join(site.root, "shared", "release-status.json"), "utf8")) as StatusFile;
 /** The status as nginx serves it to the studio (/admin/release-status.json). */
 async function servedStatus(): Promise<{ cacheControl: string | null; status: unknown }> {
   const res = await fetch(`${site.origin}/admin/release-status.json`);
@@ -368,7 +370,7 @@ async function enquiriesUntil(
 test("a release killed mid-way leaves its lock and folder behind; the next release takes them over, restarts the service, and loses no enquiry", async () => {
   const text = "Welcome to Cyrus, after a killed release";
   // The service's code changes too, so the release restarts it.
-  site.push("src/enquiry-receiver/index.ts", (t) => `${t}// changed by release.test.ts\n`, "Service: a comment");
+  site.push("src/site-service/index.ts", (t) => `${t}// changed by release.test.ts\n`, "Service: a comment");
   const commit = site.push("data/home/home.yaml", (t) => t.replace(`"${CHANGED}"`, `"${text}"`), "Home: after a kill");
   const killed = site.startRelease();
   // Killed as systemd stops a unit: the whole process tree at once, nothing cleaned up.
@@ -410,4 +412,74 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
   expect(await homeShowsSoon(text)).toBe(true);
   expect(status().live?.commit).toBe(commit);
   expect(fs.existsSync(lockFile())).toBe(false);
+});
+
+/**
+ * A server set up before the service and the release runner moved (to src/site-service and
+ * deploy/release) keeps the units it installed then: copies that start the old paths from `current`.
+ * Released by those units' own commands, the commit from before the move, the move, and two more
+ * after it go live, each through a push hook note, and the service answers after each.
+ */
+describe("a server whose units were installed before the move", () => {
+  const OLD_UNITS = { service: "src/enquiry-receiver/bin/enquiry-server.ts", release: "tools/release/cli.ts" };
+  let server: ReleaseSite;
+  beforeAll(async () => {
+    server = await startReleaseSite(OLD_UNITS);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const git = (args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
+  const liveCommit = () =>
+    (JSON.parse(fs.readFileSync(path.join(server.root, "shared", "release-status.json"), "utf8")) as StatusFile).live
+      ?.commit;
+  /** /api/health through nginx, as a monitor asks it: the service behind it answers. */
+  const health = async () => {
+    await waitFor(`${server.origin}/api/health`, 200, 100).catch(() => undefined);
+    const res = await fetch(`${server.origin}/api/health`);
+    return { status: res.status, body: await res.text() };
+  };
+  /** A push of `commit` announced to the hook, then the path unit's release of its note. */
+  async function releaseNoted(commit: string): Promise<void> {
+    expect(await server.hookPush(commit)).toBe(202);
+    const result = await server.release(["--wanted"]);
+    expectExit(result, 0);
+    expect(result.output).toContain("release: wanted by a push");
+    expect(liveCommit()).toBe(commit);
+    expect(fs.existsSync(path.join(server.requests, WANTED_FILE))).toBe(false);
+  }
+
+  test("the move's release and the ones after it go live by the old units' paths; the service answers after each", async () => {
+    // The history is the repository's own: the last commit before the move added deploy/release/.
+    const moved = git(["log", "--no-renames", "--diff-filter=A", "--format=%H", "--", "deploy/release/cli.ts"])
+      .split("\n")
+      .at(-1)!;
+    expect(moved).toMatch(/^[0-9a-f]{40}$/);
+    const beforeMove = git(["rev-parse", `${moved}^`]);
+    const head = git(["rev-parse", "HEAD"]);
+    const live = () => fs.realpathSync(path.join(server.root, "current"));
+
+    // 1. The server as it was: the commit before the move, its service started by the old path.
+    expectExit(await server.release(["--commit", beforeMove]), 0);
+    expect(liveCommit()).toBe(beforeMove);
+    expect(fs.existsSync(path.join(live(), "tools/release/release.ts"))).toBe(true);
+    expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
+
+    // 2. The move, released by the old runner; the service restarts by the old path into the new code.
+    const restarts = server.restarts().length;
+    await releaseNoted(head);
+    expect(fs.existsSync(path.join(live(), "src/site-service/index.ts"))).toBe(true);
+    expect(fs.existsSync(path.join(live(), "src/enquiry-receiver/index.ts"))).toBe(false);
+    expect(server.restarts()).toHaveLength(restarts + 1);
+    expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
+
+    // 3 and 4. Editors' changes after the move, released by the old path into the moved runner.
+    for (const text of ["Welcome to Cyrus, after the move", "Welcome to Cyrus, later still"]) {
+      const commit = server.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, `title: "${text}"`), text);
+      await releaseNoted(commit);
+      expect((await server.page("/home")).text).toContain(text);
+      expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
+    }
+  });
 });

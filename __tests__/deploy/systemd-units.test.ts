@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WANTED_FILE } from "../../src/enquiry-receiver";
-import { DEFAULTS } from "../../tools/release/settings";
+import { WANTED_FILE } from "../../src/site-service";
+import { DEFAULTS } from "../../deploy/release/settings";
 import { projectRoot } from "../support/serve";
 
 const unitsDir = path.join(projectRoot, "deploy", "systemd");
@@ -52,7 +52,7 @@ test("the release runs as its own user, never root or the service's, on the push
     const user = one(release, "Service.User");
     expect(user).toBeTruthy();
     expect([serviceUser, "root"]).not.toContain(user);
-    expect(one(release, "Service.ExecStart")).toMatch(new RegExp(`tools/release/cli\\.ts ${mode}$`));
+    expect(one(release, "Service.ExecStart")).toMatch(new RegExp(`deploy/release/cli\\.ts ${mode}$`));
     expect(one(release, "Service.WorkingDirectory")).toBe(`${env(release, "RELEASE_ROOT")}/current`);
   }
   // The timer starts the poll; the path unit starts the release when the hook's note exists.

@@ -16,12 +16,12 @@ import path from "node:path";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry-form/enquiry-form";
-import { runEnquiriesCli } from "../../src/enquiry-receiver/cli/cli";
-import { loadConfig } from "../../src/enquiry-receiver/core/config";
-import { createReceiver } from "../../src/enquiry-receiver/core/receiver";
-import { composeMessage, type Mailer } from "../../src/enquiry-receiver/mail/mailer";
+import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
+import { loadConfig } from "../../src/site-service/enquiries/core/config";
+import { createReceiver } from "../../src/site-service/enquiries/core/receiver";
+import { composeMessage, type Mailer } from "../../src/site-service/enquiries/mail/mailer";
 import { content } from "../support/content";
-import { memoryLog, projectRoot, tempDir } from "../enquiry-receiver/support/harness";
+import { memoryLog, projectRoot, tempDir } from "../site-service/support/harness";
 
 // The change a developer would make: one entry (here before the message), and the version raised.
 jest.mock("../../src/enquiry-contract/enquiry-fields", () => {

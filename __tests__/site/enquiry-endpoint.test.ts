@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readStoredLines } from "../../src/enquiry-receiver";
+import { readStoredLines } from "../../src/site-service";
 import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
 
 let site: RunningSite;

@@ -9,7 +9,7 @@
  *   CMS_BASE_URL  the OAuth service that signs editors in (GitHub: an OAuth proxy; GitLab, Gitea:
  *                 the instance, e.g. https://gitlab.com). GitHub without it: the site's own service
  *                 signs editors in when GITHUB_OAUTH_CLIENT_ID is set (its OAuth app; the secret stays
- *                 with the service), at SITE_URL's origin (src/enquiry-receiver/service/oauth/)
+ *                 with the service), at SITE_URL's origin (src/site-service/sign-in/)
  *   CMS_AUTH_ENDPOINT  its path, when not the backend's default (auth, oauth/authorize, login/oauth/authorize)
  *   CMS_API_ROOT  the git host's API, for a self-hosted GitLab or Gitea (https://gitea.example.com/api/v1)
  *   CMS_APP_ID    GitLab and Gitea: the OAuth application's id (sign-in with PKCE, no proxy needed)
@@ -43,7 +43,7 @@ const API_ROOTS: Record<BackendName, string | undefined> = {
 
 export class SettingsError extends Error {}
 
-/** Where the site's own service starts the GitHub sign-in (src/enquiry-receiver/service/oauth/settings.ts). */
+/** Where the site's own service starts the GitHub sign-in (src/site-service/sign-in/settings.ts). */
 export const SITE_AUTH_ENDPOINT = "oauth/authorize";
 
 /** The backend the environment describes, or undefined when CMS_BACKEND is not set. */

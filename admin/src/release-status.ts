@@ -5,7 +5,7 @@
  * run cms, a static host) there is none, and the studio shows nothing.
  */
 
-/** A commit, as the release records it (tools/release/status.ts writes this file). */
+/** A commit, as the release records it (deploy/release/status.ts writes this file). */
 export interface CommitRef {
   commit: string;
   /** The commit's title: for a studio save, "Update Services “study-design”" and the like. */

@@ -40,7 +40,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CALLBACK_CSP } from "../../src/enquiry-receiver";
+import { CALLBACK_CSP } from "../../src/site-service";
 import { buildCsp, nginxInclude, writeAtomically, type Csp } from "../csp-hashes";
 import { precompress, type PrecompressResult } from "../precompress";
 
@@ -123,7 +123,7 @@ export interface RenderOptions {
   workers?: string;
   accessLog?: false;
   daemon?: boolean;
-  /** The release's status file (tools/release/status.ts), served to the studio; none: not served. */
+  /** The release's status file (deploy/release/status.ts), served to the studio; none: not served. */
   releaseStatus?: string;
 }
 
@@ -276,7 +276,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     // The studio's sign-in window (the service's /oauth/ paths): keeps its opener, runs its page's script.
     "oauth-headers.conf": fill("security-headers.conf.template", OAUTH_HEADERS),
     "oauth-csp.conf": [
-      "# Content-Security-Policy of the sign-in's callback page (src/enquiry-receiver/service/oauth/callback-page.ts)",
+      "# Content-Security-Policy of the sign-in's callback page (src/site-service/sign-in/callback-page.ts)",
       `add_header Content-Security-Policy "${CALLBACK_CSP}" always;`,
       "",
     ].join("\n"),

@@ -1,7 +1,7 @@
 /**
  * The enquiry: its fields, in the form's order and the JSON body's, and all that is known of each.
  * The one place a field is named: the browser's form (src/components/enquiry-form) and the receiver's
- * validation, duplicate key, stored record, e-mail and `enquiries list` (src/enquiry-receiver) follow
+ * validation, duplicate key, stored record, e-mail and `enquiries list` (src/site-service/enquiries) follow
  * from it. It ends up in every visitor's browser: data and types only, no imports.
  *
  * kind       how it is entered and checked:

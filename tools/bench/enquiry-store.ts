@@ -1,7 +1,7 @@
 /**
  * The enquiry store's benchmark (`npm run bench:enquiries`), for the figures in docs/enquiries.md:
  *
- * 1. 500 enquiries at once to one standalone service (src/enquiry-receiver/bin/enquiry-server.ts) on
+ * 1. 500 enquiries at once to one standalone service (src/site-service/bin/site-service.ts) on
  *    SQLite, then on PostgreSQL, then to two services sharing PostgreSQL (every other one to each):
  *    the time each waited for its answer (p50, p99), the whole burst, and whether every 201 is
  *    stored once (the store read back through the receiver's public entry).
@@ -23,7 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { readStoredLines } from "../../src/enquiry-receiver";
+import { readStoredLines } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../../__tests__/support/postgres";
 import { freePort } from "../../__tests__/support/serve";
 
@@ -38,7 +38,7 @@ interface Service {
 
 async function startService(env: NodeJS.ProcessEnv): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,7 +7,9 @@
  * a test sees it was never needed).
  *
  * The release runs as an unprivileged user of its own (./release-user.ts), owning the release root
- * and the requests folder (setgid, as on a server), from its own checkout. nginx and the service stay
+ * and the requests folder (setgid, as on a server), from its own checkout. With `asInstalled`, the
+ * service and the releases after the first run from `current` instead, by the paths that a server's
+ * installed systemd units name (`asInstalled.service`, `asInstalled.release`), as on a server. nginx and the service stay
  * this process's, as systemd's are root's: the release's reload and restart commands ask this
  * process for exactly those two things over loopback, as `sudo systemctl reload nginx` and
  * `sudo systemctl restart cyrus-enquiry` ask root through the sudo rule on a server.
@@ -27,6 +29,14 @@ export interface ReleaseRun {
   code: number | string;
   output: string;
   seconds: number;
+}
+
+/** What a server's installed units start from `current` (WorkingDirectory=/srv/cyrus/current). */
+export interface InstalledUnits {
+  /** The service's entry (cyrus-enquiry.service's ExecStart). */
+  service: string;
+  /** The release runner's entry (cyrus-release.service's and cyrus-release-poll.service's). */
+  release: string;
 }
 
 export interface ReleaseSite {
@@ -73,7 +83,7 @@ const git = (cwd: string, args: string[]) => {
   return result.stdout.trim();
 };
 
-export async function startReleaseSite(): Promise<ReleaseSite> {
+export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<ReleaseSite> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-release-"));
   // nginx's workers run as nobody when the tests run as root: they must reach the releases.
   fs.chmodSync(base, 0o755);
@@ -154,19 +164,24 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     RELEASE_REQUESTS_DIR: requests,
     RELEASE_BRANCH: "main",
   };
-  let service: Proc;
+  let service: Proc | undefined;
   let stopping = false;
+  const current = path.join(root, "current");
   const startService = async (): Promise<void> => {
-    service = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+    const entry = asInstalled?.service ?? "src/site-service/bin/site-service.ts";
+    service = run(process.execPath, ["--import", "tsx", entry], {
       env: serviceEnv,
+      ...(asInstalled ? { cwd: current } : {}),
     });
-    void service.exited.then(() => {
+    const started = service;
+    void started.exited.then(() => {
       if (!stopping)
         startService().catch((error: Error) => console.error(`the service did not start again: ${error.message}`));
     });
-    await waitFor(`http://127.0.0.1:${upstream}/healthz`, 200, 300, () => service.child.exitCode === null);
+    await waitFor(`http://127.0.0.1:${upstream}/healthz`, 200, 300, () => started.child.exitCode === null);
   };
-  await startService();
+  // As installed, the service runs from `current`: the first release starts it.
+  if (!asInstalled) await startService();
   const restartLog = path.join(base, "restarts.log");
   const privileged = await startPrivileged(base, {
     "nginx-reload": () => {
@@ -177,6 +192,10 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
     "service-restart": async (id) => {
       fs.appendFileSync(restartLog, `${id}\n`);
       const old = service;
+      if (!old) {
+        await startService();
+        return { ok: true, text: "" };
+      }
       old.child.kill("SIGTERM");
       await old.exited;
       return { ok: true, text: "" };
@@ -210,8 +229,11 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
 
   const startRelease: ReleaseSite["startRelease"] = (args = [], extraEnv = {}, asInvoker = false) => {
     const started = Date.now();
-    const proc = run(path.join(nodeDir, "node"), ["--import", "tsx", "tools/release/cli.ts", ...args], {
-      cwd: tool,
+    // As installed, a release runs the live release's runner, once there is one.
+    const installed = asInstalled && fs.existsSync(current);
+    const entry = installed ? asInstalled.release : "deploy/release/cli.ts";
+    const proc = run(path.join(nodeDir, "node"), ["--import", "tsx", entry, ...args], {
+      cwd: installed ? current : tool,
       env: { ...env, ...extraEnv },
       ...(asInvoker ? {} : { uid: user.uid, gid: user.gid }),
     });
@@ -266,7 +288,7 @@ export async function startReleaseSite(): Promise<ReleaseSite> {
       await privileged.close();
       await stopProc(nginx, "SIGQUIT", 5_000);
       stopping = true;
-      await stopProc(service, "SIGTERM", 15_000);
+      if (service) await stopProc(service, "SIGTERM", 15_000);
       fs.rmSync(base, { recursive: true, force: true });
     },
   };

@@ -2,14 +2,14 @@
  * The production stack on loopback, as a real deployment runs it: Debian's nginx with the
  * project's configuration (rendered by deploy/nginx/render.ts for a free 127.0.0.1 port and a
  * temporary copy of public/ as its root), and the standalone enquiry service
- * (src/enquiry-receiver/bin/enquiry-server.ts) behind it on another free port, with a temporary data folder.
+ * (src/site-service/bin/site-service.ts) behind it on another free port, with a temporary data folder.
  * Everything lives in one temporary folder, removed by stop().
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readStoredLinesNow } from "../../../src/enquiry-receiver";
+import { readStoredLinesNow } from "../../../src/site-service";
 import { freePort, projectRoot } from "../../support/serve";
 
 export { projectRoot };
@@ -226,7 +226,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const serviceRuns: Proc[] = [];
   const startService = async () => {
-    const proc = run(process.execPath, ["--import", "tsx", "src/enquiry-receiver/bin/enquiry-server.ts"], {
+    const proc = run(process.execPath, ["--import", "tsx", "src/site-service/bin/site-service.ts"], {
       env: serviceEnv,
     });
     serviceRuns.push(proc);

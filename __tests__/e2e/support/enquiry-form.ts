@@ -1,6 +1,6 @@
 /** The contact form as a visitor finds it (by its labels), and the enquiries a receiver stored. */
 import { expect, type Page, type Request } from "@playwright/test";
-import { readStoredLinesNow } from "../../../src/enquiry-receiver";
+import { readStoredLinesNow } from "../../../src/site-service";
 import { contact } from "./content";
 
 export const formText = contact.form;

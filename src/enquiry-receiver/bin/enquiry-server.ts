@@ -1,12 +1,8 @@
 /**
- * Entry point of `npm run enquiry-server`: the standalone enquiry service (src/enquiry-receiver/service).
- * Run it as `node --import tsx src/enquiry-receiver/bin/enquiry-server.ts` (what the npm script and
- * the systemd unit in docs/deployment.md do), so that the process a supervisor signals is the server itself.
+ * The service's entry before it moved to src/site-service: systemd units installed before the move
+ * still start this file from `current`. It starts the service from its new place, so that such a
+ * server keeps answering after the release that ships the move. It goes once every server has
+ * reinstalled its units (docs/deployment.md, "Upgrading a server").
  */
-import { runEnquiryService } from "..";
-
-void runEnquiryService().then((code) => {
-  process.exitCode = code;
-  // Everything is closed by now; should a stray handle keep the event loop alive, do not hang.
-  setTimeout(() => process.exit(code), 2_000).unref();
-});
+// eslint-disable-next-line no-restricted-imports -- an entry point run by an old unit, not a module of the service
+import "../../site-service/bin/site-service";

@@ -1,0 +1,85 @@
+/**
+ * What starts a release without a person: a push's note (--wanted, started by the path unit when the
+ * service writes the note) and the branch having moved (--if-moved, started by a timer, for servers a
+ * webhook cannot reach). Both release the branch's head as it is when the release fetches, so pushes
+ * that came during a build become one next release, of the newest commit.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "../../src/site-service";
+import { currentId, paths, readInfo } from "./layout";
+import { lockHolder, LockedError } from "./lock";
+import { release } from "./release";
+import type { Settings } from "./settings";
+import { readStatus } from "./status";
+import { resolveCommit, updateMirror } from "./git";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (bounded) until no live release holds the lock; false if it is still held at the bound. */
+async function lockFree(settings: Settings): Promise<boolean> {
+  const deadline = Date.now() + settings.lockWaitMs;
+  for (;;) {
+    const holder = lockHolder(paths(settings.root).lock);
+    if (!holder) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(2000);
+  }
+}
+
+/** A note taken but not used (another release took the lock first) goes back, unless a newer one came. */
+function putBack(folder: string, note: ReleaseWanted): void {
+  if (!fs.existsSync(path.join(folder, WANTED_FILE))) markReleaseWanted(folder, note);
+}
+
+/**
+ * Releases while a note says a release is wanted: the note is taken as the release starts, so a push
+ * during the build leaves a new one, released next. Returns how many releases failed.
+ */
+export async function releaseWhenWanted(settings: Settings): Promise<{ released: number; failed: number }> {
+  const folder = settings.requestsDir;
+  if (!folder) throw new Error("RELEASE_REQUESTS_DIR is not set (the folder the service writes release requests to)");
+  let released = 0;
+  let failed = 0;
+  for (;;) {
+    if (!(await lockFree(settings))) {
+      console.log("release: another release is still running; the request stays for the next start");
+      return { released, failed };
+    }
+    const note = takeReleaseWanted(folder);
+    if (!note) {
+      if (released + failed === 0) console.log("release: no release is wanted");
+      return { released, failed };
+    }
+    console.log(`release: wanted by a push to ${note.branch} (${note.commit.slice(0, 12)}, ${note.host}, ${note.at})`);
+    try {
+      const result = await release(settings);
+      console.log(`release: ${result.info.id} (${result.info.title}) is live`);
+      released += 1;
+    } catch (error) {
+      if (error instanceof LockedError) {
+        putBack(folder, note);
+        continue;
+      }
+      console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+      failed += 1;
+    }
+  }
+}
+
+/**
+ * Releases the branch's head when it is neither live nor the commit whose release last failed (a
+ * commit with a content error is not built again every few minutes). "up to date" otherwise.
+ */
+export async function releaseIfMoved(settings: Settings): Promise<"released" | "up to date" | "busy"> {
+  const p = paths(settings.root);
+  if (lockHolder(p.lock)) return "busy";
+  await updateMirror(settings.repo, p.mirror);
+  const head = await resolveCommit(p.mirror, settings.branch);
+  const live = currentId(settings.root);
+  const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
+  if (head.commit === liveCommit || head.commit === readStatus(p.status)?.lastFailure?.commit) return "up to date";
+  console.log(`release: ${settings.branch} moved to ${head.commit.slice(0, 12)} (${head.title})`);
+  await release(settings, head.commit);
+  return "released";
+}

@@ -1,0 +1,15 @@
+/** Entry point of `npm run enquiries` (run with tsx): listing and re-sending stored enquiries (../enquiries/cli). */
+import { runEnquiriesCli } from "..";
+import { routeProcessWarnings } from "../enquiries/store/quiet-warnings";
+
+routeProcessWarnings((warning) => console.error(`${warning.name}: ${warning.message}`));
+
+runEnquiriesCli(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

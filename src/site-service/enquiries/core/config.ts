@@ -1,0 +1,105 @@
+/**
+ * The receiver's settings. They come from the environment of the process that runs the receiver
+ * (gatsby serve/develop, the CLI, the standalone server), never from the build. What concerns a
+ * proxy in front is not here but at the edge (../../service/proxy.ts, ../../service/settings.ts).
+ */
+import path from "node:path";
+import { ConfigError, findProjectRoot, flagSetting, positiveIntegerSetting, type Env } from "../../service/env";
+
+export interface EnquiryConfig {
+  /** Folder of the SQLite store (absolute), and of JSON-lines files of earlier versions to import. */
+  dataDir: string;
+  /** PostgreSQL instead of SQLite (several instances, function hosts). */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections per process (ENQUIRY_DATABASE_CONNECTIONS); a function instance uses 1. */
+  databaseConnections: number;
+  /** Where the outbox also sends each enquiry, signed with the secret (../outbox/webhook.ts); both or neither. */
+  webhook: { url: string; secret: string } | undefined;
+  smtpUrl: string | undefined;
+  /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
+  to: string | undefined;
+  /** Recipient(s) of the enquiries the spam screening flags, instead of `to`; unset: `to`. */
+  suspectTo: string | undefined;
+  from: string | undefined;
+  rateLimit: number;
+  rateWindowSeconds: number;
+  /** Normalised origins (scheme://host[:port]) whose pages may post enquiries. */
+  allowedOrigins: readonly string[];
+  /** Answer only after the delivery attempt (hosts whose disk does not persist). */
+  awaitDelivery: boolean;
+  /** ENQUIRY_RETENTION_DAYS: enquiries older than this are purged daily by the service; unset: kept. */
+  retentionDays: number | undefined;
+  maxBodyBytes: number;
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_SITE_URL = "https://www.example.com";
+const DEV_ORIGINS = ["http://localhost:9000", "http://localhost:8000"];
+
+export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const to = value("ENQUIRY_TO");
+  return {
+    dataDir: path.resolve(projectRoot, value("ENQUIRY_DATA_DIR") ?? "var/enquiries"),
+    databaseUrl: value("DATABASE_URL"),
+    databaseConnections: positiveIntegerSetting(
+      "ENQUIRY_DATABASE_CONNECTIONS",
+      value("ENQUIRY_DATABASE_CONNECTIONS"),
+      10,
+    ),
+    webhook: webhookSettings(value("ENQUIRY_WEBHOOK_URL"), value("ENQUIRY_WEBHOOK_SECRET")),
+    smtpUrl: value("SMTP_URL"),
+    to,
+    suspectTo: value("ENQUIRY_SUSPECT_TO"),
+    from: value("ENQUIRY_FROM") ?? (to ? `Cyrus website <${firstAddress(to)}>` : undefined),
+    rateLimit: positiveIntegerSetting("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
+    rateWindowSeconds: positiveIntegerSetting("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
+    allowedOrigins: value("ENQUIRY_ALLOWED_ORIGINS")
+      ? value("ENQUIRY_ALLOWED_ORIGINS")!
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => originOf("ENQUIRY_ALLOWED_ORIGINS", o))
+      : [originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL), ...DEV_ORIGINS],
+    awaitDelivery: flagSetting("ENQUIRY_AWAIT_DELIVERY", value("ENQUIRY_AWAIT_DELIVERY")),
+    retentionDays:
+      value("ENQUIRY_RETENTION_DAYS") === undefined
+        ? undefined
+        : positiveIntegerSetting("ENQUIRY_RETENTION_DAYS", value("ENQUIRY_RETENTION_DAYS"), 0),
+    maxBodyBytes: MAX_BODY_BYTES,
+  };
+}
+
+/** Which of the two mail settings are missing (none: e-mail delivery is on). */
+export function missingMailSettings(config: EnquiryConfig): string[] {
+  return [config.smtpUrl ? "" : "SMTP_URL", config.to ? "" : "ENQUIRY_TO"].filter(Boolean);
+}
+
+// The default sender is the first recipient: most SMTP services accept mail from their own domain only.
+function firstAddress(list: string): string {
+  const first = list.split(",")[0]!.trim();
+  return first.match(/<([^>]+)>/)?.[1] ?? first;
+}
+
+function webhookSettings(url: string | undefined, secret: string | undefined): EnquiryConfig["webhook"] {
+  if (!url && !secret) return undefined;
+  if (!url || !secret) throw new ConfigError("ENQUIRY_WEBHOOK_URL and ENQUIRY_WEBHOOK_SECRET are set together");
+  originOf("ENQUIRY_WEBHOOK_URL", url);
+  // The Standard Webhooks form: whsec_ and the key in base64 (24 to 64 bytes).
+  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
+  const bytes = key ? Buffer.from(key, "base64").length : 0;
+  if (bytes < 24 || bytes > 64) {
+    throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be whsec_ followed by 24 to 64 bytes in base64");
+  }
+  return { url, secret };
+}
+
+function originOf(name: string, url: string): string {
+  try {
+    const { origin } = new URL(url);
+    if (origin !== "null") return origin;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name}: "${url}" is not an http(s) URL`);
+}

@@ -1,0 +1,68 @@
+/**
+ * The outbox as a receiver uses it: the rows to write with each enquiry (one per destination the
+ * settings name: the e-mail, the webhook), and a sender that runs one pass at a time, again if
+ * asked meanwhile.
+ */
+import { type EnquiryConfig } from "../core/config";
+import type { Mailer } from "../mail/mailer";
+import type { EnquiryStore, OutboxEntry } from "../store/store";
+import { EMAIL, emailDestination } from "./email";
+import { createSender, type Destination, type SendSummary } from "./sender";
+import { webhookDestination } from "./webhook";
+
+export interface OutboxOptions {
+  /** The schedule's clock and jitter, and the webhook's timeout (tests). */
+  now?: () => number;
+  random?: () => number;
+  webhookTimeoutMs?: number;
+}
+
+export interface ReceiverOutbox {
+  destinations: Destination[];
+  entriesFor(enquiryId: string): OutboxEntry[];
+  /** One pass over the due rows; a call during a pass makes one more pass after it. */
+  sendDue(): Promise<SendSummary | undefined>;
+  /** One enquiry's due rows, now (ENQUIRY_AWAIT_DELIVERY, finalEmail: a failed e-mail is not retried). */
+  sendEnquiry(enquiryId: string, finalEmail: boolean): Promise<SendSummary | undefined>;
+}
+
+export function receiverOutbox(
+  config: EnquiryConfig,
+  store: EnquiryStore,
+  mailer: Mailer | undefined,
+  log: Pick<Console, "info" | "warn" | "error">,
+  options: OutboxOptions = {},
+): ReceiverOutbox {
+  const destinations: Destination[] = [
+    ...(mailer ? [emailDestination(mailer, config.to)] : []),
+    ...(config.webhook ? [webhookDestination({ ...config.webhook, timeoutMs: options.webhookTimeoutMs })] : []),
+  ];
+  const sender = createSender({ store, destinations, log, now: options.now, random: options.random });
+  let running: Promise<SendSummary | undefined> | undefined;
+  let again = false;
+  return {
+    destinations,
+    // The message id is the enquiry's: the same on every retry, from whichever instance sends it.
+    entriesFor: (enquiryId) => destinations.map((d) => ({ destination: d.name, messageId: `msg_${enquiryId}` })),
+    sendEnquiry: (enquiryId, finalEmail) =>
+      destinations.length === 0
+        ? Promise.resolve(undefined)
+        : sender.sendDue({ enquiryId, finalFor: finalEmail ? EMAIL : undefined }),
+    sendDue() {
+      if (destinations.length === 0) return Promise.resolve(undefined);
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        let summary: SendSummary | undefined;
+        do {
+          again = false;
+          summary = await sender.sendDue();
+        } while (again);
+        return summary;
+      })().finally(() => (running = undefined));
+      return running;
+    },
+  };
+}
