@@ -62,6 +62,18 @@ test("a missing file under /admin is a 404", async () => {
   expect((await get("/admin/no-such-file.js")).status).toBe(404);
 });
 
+test("dot-files under /admin are never served, as everywhere else", async () => {
+  // Files that must not leave the server, should a deploy ever leave them in public/admin.
+  fs.mkdirSync(path.join(stack.root, "admin", ".git"), { recursive: true });
+  fs.writeFileSync(path.join(stack.root, "admin", ".git", "config"), "[remote]\n\turl = https://token@example.com\n");
+  fs.writeFileSync(path.join(stack.root, "admin", ".env"), "SECRET=1\n");
+  for (const url of ["/admin/.git/config", "/admin/.env"]) {
+    const res = await get(url);
+    expect({ url, status: res.status }).toEqual({ url, status: 404 });
+    expect(res.body.toString()).not.toContain("SECRET");
+  }
+});
+
 /** The sign-in window's headers: every security header but the opener policy, its page's CSP, no referrer. */
 function expectSignInHeaders(res: RawAnswer): void {
   expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();

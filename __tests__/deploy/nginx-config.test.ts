@@ -153,6 +153,7 @@ describe("render.ts", () => {
       "admin-csp.conf",
       "admin-headers.conf",
       "csp.conf",
+      "cyrus-nginx.conf",
       "cyrus.conf",
       "logs",
       "mime.types",
@@ -168,6 +169,7 @@ describe("render.ts", () => {
       "admin-headers.conf",
       "oauth-headers.conf",
       "nginx.conf",
+      "cyrus-nginx.conf",
     ])
       expect(fs.readFileSync(path.join(out, file), "utf8")).not.toMatch(/\{\{[A-Z_]+\}\}/);
     const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
@@ -179,6 +181,42 @@ describe("render.ts", () => {
       encoding: "utf8",
     });
     expect(check.stderr).toContain("test is successful");
+  });
+
+  test("cyrus-nginx.conf: the same server, its pid, logs and temporary files in nginx's own folder, none in the release's", () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const out = path.join(tempDir(), "conf");
+    const runDir = path.join(tempDir(), "cyrus-web");
+    for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(runDir, dir), { recursive: true });
+    const args = ["--standalone", "--root", root, "--out", out, "--listen", "127.0.0.1:8098", "--run-dir", runDir];
+    expect(node(["deploy/nginx/render.ts", ...args]).status).toBe(0);
+    const unit = fs.readFileSync(path.join(out, "cyrus-nginx.conf"), "utf8");
+    const written = [...unit.matchAll(/^\s*(?:pid|error_log|access_log|\w+_temp_path) (\S+?);?(?: |$)/gm)].map(
+      (m) => m[1]!,
+    );
+    expect(written).toHaveLength(8);
+    for (const file of written) expect(file.startsWith(`${runDir}/`)).toBe(true);
+    // What it serves is the release's: the server block nginx.conf includes too.
+    expect(unit).toContain(`include ${out}/cyrus.conf;`);
+    expect(fs.readFileSync(path.join(out, "nginx.conf"), "utf8")).toContain(`include ${out}/cyrus.conf;`);
+    const check = spawnSync(
+      NGINX,
+      ["-t", "-p", runDir, "-c", path.join(out, "cyrus-nginx.conf"), "-e", path.join(runDir, "logs", "error.log")],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(check.stderr).toContain("test is successful");
+    // Without --run-dir: the unit's own folder (its StateDirectory), or RELEASE_NGINX_RUN_DIR.
+    const byDefault = path.join(tempDir(), "conf");
+    expect(
+      node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", byDefault], {
+        RELEASE_NGINX_RUN_DIR: "",
+      }).status,
+    ).toBe(0);
+    expect(fs.readFileSync(path.join(byDefault, "cyrus-nginx.conf"), "utf8")).toContain(
+      "pid /var/lib/cyrus-web/nginx.pid;",
+    );
   });
 
   test("several instances of the service: --upstream repeated or a comma-separated list, a refused connection moving on", () => {

@@ -5,7 +5,7 @@
  * release without a person: the timer's --if-moved and the push hook's note taken by --wanted. Every
  * release runs as an unprivileged user made for the tests (support/release-user.ts); as root it is refused.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -104,6 +104,81 @@ test("a first release from nothing builds the branch head and nginx serves it", 
   expect(fs.existsSync(lockFile())).toBe(false);
   // The studio reads it from the site, never from a cache.
   expect(await servedStatus()).toEqual({ cacheControl: "no-store", status: s });
+});
+
+/** Appends `text` to `file` as the release user (a bad commit's build runs as it): exit code and output. */
+function appendAsReleaseUser(file: string, text: string): { code: number | null; output: string } {
+  const result = spawnSync("sh", ["-c", 'cat >> "$1"', "sh", file], {
+    input: text,
+    encoding: "utf8",
+    ...(isRoot ? { uid: site.user.uid, gid: site.user.gid } : {}),
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test("nginx parses what a release writes as its own user: no root process reads it", async () => {
+  const pid = site.nginx.masterPid();
+  expect(pid).toBeDefined();
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const ids = (field: string) =>
+    status
+      .match(new RegExp(`^${field}:\\s+(.*)$`, "m"))![1]!
+      .split(/\s+/)
+      .map(Number);
+  // Real, effective, saved and file-system ids: nginx's own user, neither root nor the release's.
+  expect(new Set([...ids("Uid"), ...ids("Gid")])).toEqual(new Set([site.nginx.web.uid, site.nginx.web.gid]));
+  expect([0, site.user.uid]).not.toContain(site.nginx.web.uid);
+  // Its one capability: ports below 1024 (bit 10, CAP_NET_BIND_SERVICE).
+  if (isRoot) expect(status.match(/^CapEff:\s+(\S+)$/m)![1]).toBe("0000000000000400");
+  // Root's own nginx (its configuration folder) names nothing under the release root, and every file
+  // and folder of it is root's, writable by no one else.
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const file = path.join(dir, e.name);
+      return e.isDirectory() ? [file, ...walk(file)] : [file];
+    });
+  const conf = [site.nginx.rootConf, ...walk(site.nginx.rootConf)].filter((f) => !/\/(logs|temp)(\/|$)/.test(f));
+  for (const file of conf) {
+    const { uid, mode } = fs.lstatSync(file);
+    expect({ file, uid: isRoot ? uid : 0, writableByOthers: (mode & 0o022) !== 0 }).toEqual({
+      file,
+      uid: 0,
+      writableByOthers: false,
+    });
+    if (fs.lstatSync(file).isFile()) expect(fs.readFileSync(file, "utf8")).not.toContain(site.root);
+  }
+});
+
+test("as the release user, an access_log or an include written into the live configuration gives no one root", async () => {
+  // Places only root may write: what a root nginx master would open for the release user.
+  const rootOnly = fs.mkdtempSync(path.join(site.base, "root-only-"));
+  fs.chmodSync(rootOnly, 0o755);
+  const secret = path.join(rootOnly, "secret.conf");
+  fs.writeFileSync(secret, "# root's, not nginx's\n", { mode: 0o600 });
+  const before = fs.statSync(secret).mtimeMs;
+  const live = path.join(fs.realpathSync(path.join(site.root, "current")), "nginx", "cyrus.conf");
+  const original = fs.readFileSync(live, "utf8");
+  const cron = path.join(rootOnly, "cron-job");
+  const port = await freePort();
+  try {
+    for (const evil of [
+      `log_format cyrus_evil escape=none '$http_x_evil';\nserver { listen 127.0.0.1:${port}; access_log ${cron} cyrus_evil; location / { return 200 "ok"; } }\n`,
+      `include ${secret};\n`,
+    ]) {
+      // The release user owns the release: a bad commit's build could write this.
+      expect(appendAsReleaseUser(live, evil)).toEqual({ code: 0, output: "" });
+      expect(await site.documentedReload()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { "x-evil": "* * * * * root id" } }).catch(() => undefined);
+      expect(fs.readdirSync(rootOnly).sort()).toEqual(["secret.conf"]);
+      expect(fs.statSync(secret).mtimeMs).toBe(before);
+      fs.writeFileSync(live, original);
+    }
+  } finally {
+    fs.writeFileSync(live, original);
+    await site.nginx.reload();
+  }
+  expect(await homeShowsSoon(HEADING)).toBe(true);
 });
 
 test("a pushed text change goes live, built with the previous build's caches and node_modules", async () => {
@@ -416,11 +491,13 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
 
 /**
  * A server set up before the service and the release runner moved (to src/site-service and
- * deploy/release) keeps the units it installed then: copies that start the old paths from `current`.
- * Released by those units' own commands, the commit from before the move, the move, and two more
- * after it go live, each through a push hook note, and the service answers after each.
+ * deploy/release), and before nginx ran as its own user: it keeps the units it installed then
+ * (copies that start the old paths from `current`), and root's nginx includes the release's
+ * configuration. Released by those units' own commands, the commit from before the move and the
+ * move go live; the next release is held until the upgrade step of docs/deployment.md is taken, then
+ * goes live, and so does one more, each through a push hook note; the service answers after each.
  */
-describe("a server whose units were installed before the move", () => {
+describe("a server set up before the move and before nginx ran as its own user", () => {
   const OLD_UNITS = { service: "src/enquiry-receiver/bin/enquiry-server.ts", release: "tools/release/cli.ts" };
   let server: ReleaseSite;
   beforeAll(async () => {
@@ -431,26 +508,29 @@ describe("a server whose units were installed before the move", () => {
   });
 
   const git = (args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
-  const liveCommit = () =>
-    (JSON.parse(fs.readFileSync(path.join(server.root, "shared", "release-status.json"), "utf8")) as StatusFile).live
-      ?.commit;
+  const serverStatus = () =>
+    JSON.parse(fs.readFileSync(path.join(server.root, "shared", "release-status.json"), "utf8")) as StatusFile;
   /** /api/health through nginx, as a monitor asks it: the service behind it answers. */
   const health = async () => {
     await waitFor(`${server.origin}/api/health`, 200, 100).catch(() => undefined);
     const res = await fetch(`${server.origin}/api/health`);
     return { status: res.status, body: await res.text() };
   };
+  const OK = { status: 200, body: '{"status":"ok"}' };
   /** A push of `commit` announced to the hook, then the path unit's release of its note. */
-  async function releaseNoted(commit: string): Promise<void> {
+  async function releaseNoted(commit: string, code = 0): Promise<string> {
     expect(await server.hookPush(commit)).toBe(202);
     const result = await server.release(["--wanted"]);
-    expectExit(result, 0);
     expect(result.output).toContain("release: wanted by a push");
-    expect(liveCommit()).toBe(commit);
     expect(fs.existsSync(path.join(server.requests, WANTED_FILE))).toBe(false);
+    if (code === 0) expectExit(result, 0);
+    else expect(result.code).toBe(code);
+    return result.output;
   }
+  const edit = (text: string) =>
+    server.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, `title: "${text}"`), text);
 
-  test("the move's release and the ones after it go live by the old units' paths; the service answers after each", async () => {
+  test("the move goes live by the old units; then releases wait for the upgrade step, and go live after it", async () => {
     // The history is the repository's own: the last commit before the move added deploy/release/.
     const moved = git(["log", "--no-renames", "--diff-filter=A", "--format=%H", "--", "deploy/release/cli.ts"])
       .split("\n")
@@ -460,26 +540,44 @@ describe("a server whose units were installed before the move", () => {
     const head = git(["rev-parse", "HEAD"]);
     const live = () => fs.realpathSync(path.join(server.root, "current"));
 
-    // 1. The server as it was: the commit before the move, its service started by the old path.
-    expectExit(await server.release(["--commit", beforeMove]), 0);
-    expect(liveCommit()).toBe(beforeMove);
+    // 1. The server as it was: the commit before the move, its service started by the old path. (It
+    // was released by the runner of its day, which knew nothing of root's nginx: today's is told to
+    // look for it elsewhere.)
+    const empty = fs.mkdtempSync(path.join(server.base, "no-root-nginx-"));
+    expectExit(await server.release(["--commit", beforeMove], { RELEASE_ROOT_NGINX_CONF: empty }), 0);
+    expect(serverStatus().live?.commit).toBe(beforeMove);
     expect(fs.existsSync(path.join(live(), "tools/release/release.ts"))).toBe(true);
-    expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
+    expect(await health()).toEqual(OK);
 
     // 2. The move, released by the old runner; the service restarts by the old path into the new code.
     const restarts = server.restarts().length;
     await releaseNoted(head);
+    expect(serverStatus().live?.commit).toBe(head);
     expect(fs.existsSync(path.join(live(), "src/site-service/index.ts"))).toBe(true);
     expect(fs.existsSync(path.join(live(), "src/enquiry-receiver/index.ts"))).toBe(false);
     expect(server.restarts()).toHaveLength(restarts + 1);
-    expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
+    expect(await health()).toEqual(OK);
 
-    // 3 and 4. Editors' changes after the move, released by the old path into the moved runner.
-    for (const text of ["Welcome to Cyrus, after the move", "Welcome to Cyrus, later still"]) {
-      const commit = server.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, `title: "${text}"`), text);
-      await releaseNoted(commit);
-      expect((await server.page("/home")).text).toContain(text);
-      expect(await health()).toEqual({ status: 200, body: '{"status":"ok"}' });
-    }
+    // 3. The next release, by the moved runner through the old path, sees root's nginx still
+    // including the release's configuration: it builds nothing and names the upgrade step.
+    const held = edit("Welcome to Cyrus, after the move");
+    const output = await releaseNoted(held, 1);
+    expect(output).toContain('releases are held until the upgrade step "nginx runs as its own user" is taken');
+    expect(serverStatus().live?.commit).toBe(head);
+    expect(serverStatus().lastFailure).toMatchObject({ step: "server setup" });
+    expect(await health()).toEqual(OK);
+
+    // 4. The upgrade step (root's include removed, cyrus-nginx started on the live release), then
+    // the same push's note again, and one more edit: each goes live, and the service answers.
+    await server.nginx.takeUpgradeStep();
+    expect(await health()).toEqual(OK);
+    await releaseNoted(held);
+    expect(serverStatus().live?.commit).toBe(held);
+    expect((await server.page("/home")).text).toContain("Welcome to Cyrus, after the move");
+    const later = edit("Welcome to Cyrus, later still");
+    await releaseNoted(later);
+    expect(serverStatus().live?.commit).toBe(later);
+    expect((await server.page("/home")).text).toContain("Welcome to Cyrus, later still");
+    expect(await health()).toEqual(OK);
   });
 });

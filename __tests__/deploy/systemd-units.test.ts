@@ -66,6 +66,36 @@ test("the release runs as its own user, never root or the service's, on the push
   expect(one(service, "Service.SupplementaryGroups")).toBe(one(unit("cyrus-release.service"), "Service.Group"));
 });
 
+test("nginx runs as its own user with one capability, on the live release's configuration, never as root", () => {
+  const nginx = unit("cyrus-nginx.service");
+  const user = one(nginx, "Service.User");
+  // Not root, not the release user (its internet-facing workers must not rewrite releases), not the service's.
+  expect([
+    undefined,
+    "root",
+    one(unit("cyrus-release.service"), "Service.User"),
+    one(unit("cyrus-enquiry.service"), "Service.User"),
+  ]).not.toContain(user);
+  // No Exec line runs with full privileges ("+" or "!" prefixes would).
+  for (const key of ["Service.ExecStart", "Service.ExecReload", "Service.ExecStartPre"])
+    for (const line of nginx.get(key) ?? []) expect(line).not.toMatch(/^[+!]/);
+  expect(one(nginx, "Service.AmbientCapabilities")).toBe("CAP_NET_BIND_SERVICE");
+  expect(one(nginx, "Service.CapabilityBoundingSet")).toBe("CAP_NET_BIND_SERVICE");
+  expect(one(nginx, "Service.NoNewPrivileges")).toBe("yes");
+  expect(one(nginx, "Service.ExecReload")).toBe("/bin/kill -HUP $MAINPID");
+  // It runs what render.ts writes for it, with its pid, logs and temporary files in its own folder.
+  const runDir = "/var/lib/cyrus-web";
+  expect(one(nginx, "Service.ExecStart")).toBe(
+    `/usr/sbin/nginx -p ${runDir} -c /srv/cyrus/current/nginx/cyrus-nginx.conf -e ${runDir}/logs/error.log`,
+  );
+  expect(one(nginx, "Service.StateDirectory")).toBe("cyrus-web cyrus-web/logs cyrus-web/temp");
+  // The release unit writes its root and nothing else.
+  for (const name of ["cyrus-release.service", "cyrus-release-poll.service"]) {
+    expect(one(unit(name), "Service.ProtectSystem")).toBe("strict");
+    expect(one(unit(name), "Service.ReadWritePaths")?.split(" ")[0]).toBe(env(unit(name), "RELEASE_ROOT"));
+  }
+});
+
 test("sudo lets the release user run exactly the release's default reload and restart, nothing else", () => {
   const rules = fs
     .readFileSync(path.join(projectRoot, "deploy", "sudoers", "cyrus-release"), "utf8")
@@ -76,6 +106,8 @@ test("sudo lets the release user run exactly the release's default reload and re
   expect(user).toBe(one(unit("cyrus-release.service"), "Service.User"));
   // sudo runs systemctl from its secure_path: /usr/bin on Debian.
   const asRoot = (command: string) => command.replace(/^sudo systemctl /, "/usr/bin/systemctl ");
+  // The reload is cyrus-nginx's, whose ExecReload signals nginx as its own user: root reads nothing of the release.
+  expect(DEFAULTS.RELEASE_NGINX_RELOAD).toBe("sudo systemctl reload-or-restart cyrus-nginx");
   expect(commands!.split(/,\s*/)).toEqual([
     asRoot(DEFAULTS.RELEASE_NGINX_RELOAD),
     asRoot(DEFAULTS.RELEASE_SERVICE_RESTART),

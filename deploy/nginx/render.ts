@@ -31,7 +31,12 @@
  *   mime.types             the media types of the site's files
  *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
  *                          temporary files under --out, run as `nginx -p <out> -c nginx.conf`
- *                          (what the tests do, on a loopback port with a temporary root)
+ *                          (what the tests do, on a loopback port with a temporary root; and what a
+ *                          release tests with `nginx -t` before it goes live)
+ *   cyrus-nginx.conf       with --standalone only: the same, with its pid, logs and temporary files
+ *                          under --run-dir (default: RELEASE_NGINX_RUN_DIR, else /var/lib/cyrus-web),
+ *                          a folder of nginx's own user: what cyrus-nginx.service runs on a server,
+ *                          where nginx runs unprivileged (docs/deployment.md says why)
  *
  * Every file is written whole, then renamed into place. After a new build: render again for the
  * new root, `nginx -t`, and reload nginx.
@@ -52,7 +57,10 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
     [--brotli auto|on|off]
     [--release-status <file>]        (the release's status file, served as /admin/release-status.json)
-    [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]]`;
+    [--standalone [--workers <n|auto>] [--no-access-log] [--daemon] [--run-dir <folder>]]`;
+
+/** cyrus-nginx.service's own folder (its StateDirectory), unless --run-dir or RELEASE_NGINX_RUN_DIR says otherwise. */
+const DEFAULT_RUN_DIR = () => process.env.RELEASE_NGINX_RUN_DIR || "/var/lib/cyrus-web";
 
 /** Debian's brotli_static module (package libnginx-mod-http-brotli-static). */
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
@@ -123,6 +131,8 @@ export interface RenderOptions {
   workers?: string;
   accessLog?: false;
   daemon?: boolean;
+  /** Where cyrus-nginx.conf puts its pid, logs and temporary files (nginx's own user's folder). */
+  runDir?: string;
   /** The release's status file (deploy/release/status.ts), served to the studio; none: not served. */
   releaseStatus?: string;
 }
@@ -228,6 +238,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     LISTEN_DIRECTIVES: listenLines.join("\n"),
     HTTP_REDIRECT_SERVER: redirectServer,
     PREFIX: out,
+    RUN_DIR_NOTE: "",
     DAEMON: options.daemon ? "daemon on;" : "daemon off;",
     WORKERS: checked("workers", String(options.workers ?? "auto"), /^(auto|\d{1,3})$/),
     ACCESS_LOG: options.accessLog === false ? "off" : `${out}/logs/access.log cyrus_json`,
@@ -284,6 +295,16 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   };
   if (options.standalone) {
     files["nginx.conf"] = fill("nginx.conf.template");
+    // The same server, run by nginx's own unprivileged user: every file it writes is in its own folder.
+    const runDir = checked("run-dir", path.resolve(options.runDir ?? DEFAULT_RUN_DIR()), PATH);
+    files["cyrus-nginx.conf"] = fill("nginx.conf.template", {
+      PREFIX: runDir,
+      RUN_DIR_NOTE: [
+        "# What cyrus-nginx.service runs (deploy/systemd/): nginx as its own user, never root, so that",
+        "# nothing a release writes is read as configuration by a root process (docs/deployment.md).",
+      ].join("\n"),
+      ACCESS_LOG: options.accessLog === false ? "off" : `${runDir}/logs/access.log cyrus_json`,
+    });
     for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(out, dir), { recursive: true });
     // nginx's workers run as an unprivileged user when started by root: they must be able to
     // reach the temporary folders nginx creates for them here.
@@ -318,6 +339,7 @@ async function main(): Promise<number> {
       "no-access-log": { type: "boolean" },
       daemon: { type: "boolean" },
       "release-status": { type: "string" },
+      "run-dir": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -345,6 +367,7 @@ async function main(): Promise<number> {
     accessLog: values["no-access-log"] ? false : undefined,
     daemon: values.daemon,
     releaseStatus: values["release-status"],
+    runDir: values["run-dir"],
   });
   const { files, compressed, removed } = result.precompressed;
   console.log(

@@ -2,8 +2,8 @@
  * nginx and the service around a switch of `current`: the release's own nginx configuration
  * (rendered by its deploy/nginx/render.ts into <release>/nginx, with --standalone so that `nginx -t`
  * can test it whole before it goes live), the reload, the restart, and the check of the live site.
- * nginx includes <root>/current/nginx/cyrus[.]conf: a reload after the switch takes the new files
- * and their Content-Security-Policy together.
+ * nginx (cyrus-nginx.service, as its own user) runs <root>/current/nginx/cyrus-nginx.conf: a reload
+ * after the switch takes the new files and their Content-Security-Policy together.
  */
 import path from "node:path";
 import { must, run, shell, StepError } from "./exec";

@@ -11,6 +11,7 @@ import { StepError } from "./exec";
 import { changed, checkout, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
 import { acquireLock } from "./lock";
+import { checkServerSetup } from "./server-setup";
 import {
   currentId,
   INFO_FILE,
@@ -109,6 +110,8 @@ export async function release(settings: Settings, ref?: string): Promise<Release
   };
   try {
     removeUnfinished(root);
+    // Before any work: a release built now could not go live.
+    checkServerSetup(settings.rootNginxConf, root);
     step("fetch");
     await updateMirror(settings.repo, p.mirror);
     target = await resolveCommit(p.mirror, ref ?? settings.branch);
@@ -225,6 +228,7 @@ export async function rollback(settings: Settings): Promise<ReleaseInfo> {
   const p = paths(root);
   const unlock = acquireLock(p.lock);
   try {
+    checkServerSetup(settings.rootNginxConf, root);
     const releases = listReleases(root);
     const index = releases.findIndex((info) => info.id === currentId(root));
     const current = releases[index];

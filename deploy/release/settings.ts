@@ -21,6 +21,8 @@ export interface Settings {
   /** Shell commands; {release}, {conf} (the release's nginx folder) and {id} are filled in. */
   nginxTest: string;
   nginxReload: string;
+  /** Root's own nginx configuration (Debian's /etc/nginx): a release refuses while it includes the release root. */
+  rootNginxConf: string;
   serviceRestart: string;
   npmCi: string;
   /** Paths whose change between two releases means the service's code changed. */
@@ -43,8 +45,9 @@ export const DEFAULTS = {
   RELEASE_KEEP: "5",
   RELEASE_BRANCH: "HEAD",
   RELEASE_NGINX_TEST: "nginx -t -q -p {conf} -c nginx.conf -e {conf}/logs/error.log",
-  RELEASE_NGINX_RELOAD: "sudo systemctl reload nginx",
+  RELEASE_NGINX_RELOAD: "sudo systemctl reload-or-restart cyrus-nginx",
   RELEASE_SERVICE_RESTART: "sudo systemctl restart cyrus-enquiry",
+  RELEASE_ROOT_NGINX_CONF: "/etc/nginx",
   RELEASE_NPM_CI: "npm ci --no-audit --no-fund",
   RELEASE_SERVICE_PATHS: "src/site-service src/enquiry-contract package.json package-lock.json",
   RELEASE_LIVE_TIMEOUT_SECONDS: "20",
@@ -100,6 +103,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
     nginxArgs: words(get("RELEASE_NGINX_ARGS")),
     nginxTest: get("RELEASE_NGINX_TEST"),
     nginxReload: get("RELEASE_NGINX_RELOAD"),
+    rootNginxConf: get("RELEASE_ROOT_NGINX_CONF"),
     serviceRestart: get("RELEASE_SERVICE_RESTART"),
     npmCi: get("RELEASE_NPM_CI"),
     servicePaths: words(get("RELEASE_SERVICE_PATHS")),

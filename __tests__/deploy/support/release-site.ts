@@ -1,18 +1,19 @@
 /**
  * A place to release into, as a server has it, on loopback: a bare git repository made from this
  * checkout's HEAD (the git host), a clone of it to push commits from (an editor), a release root,
- * and Debian's nginx whose http block includes <root>/current/nginx/cyrus[.]conf as the docs say,
- * started before the first release (the glob matches nothing until then), and the site's service
- * behind it with the push hook on (its requests folder is the release's). `npm ci` fails loudly (so
- * a test sees it was never needed).
+ * nginx as the server runs it (./site-nginx.ts: as its own user from <root>/current, started by the
+ * first release; or, as installed before that, root's nginx including the release's configuration),
+ * and the site's service behind it with the push hook on (its requests folder is the release's).
+ * `npm ci` fails loudly (so a test sees it was never needed).
  *
  * The release runs as an unprivileged user of its own (./release-user.ts), owning the release root
  * and the requests folder (setgid, as on a server), from its own checkout. With `asInstalled`, the
  * service and the releases after the first run from `current` instead, by the paths that a server's
- * installed systemd units name (`asInstalled.service`, `asInstalled.release`), as on a server. nginx and the service stay
- * this process's, as systemd's are root's: the release's reload and restart commands ask this
- * process for exactly those two things over loopback, as `sudo systemctl reload nginx` and
- * `sudo systemctl restart cyrus-enquiry` ask root through the sudo rule on a server.
+ * installed systemd units name (`asInstalled.service`, `asInstalled.release`), as on a server. nginx
+ * and the service stay this process's, as systemd's are root's: the release's reload and restart
+ * commands ask this process for exactly those two things over loopback, as `sudo systemctl
+ * reload-or-restart cyrus-nginx` and `sudo systemctl restart cyrus-enquiry` ask root through the
+ * sudo rule on a server.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -20,10 +21,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { BROTLI_STATIC_MODULE } from "../../../deploy/nginx/render";
 import { freePort } from "../../support/serve";
 import { chownTree, ownCheckout, releaseUser, type ReleaseUser } from "./release-user";
-import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
+import { startSiteNginx, type SiteNginx } from "./site-nginx";
+import { projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
 export interface ReleaseRun {
   code: number | string;
@@ -62,6 +63,10 @@ export interface ReleaseSite {
   push(file: string, edit: (text: string) => string, message: string): string;
   /** Who the releases run as (never root). */
   user: ReleaseUser;
+  /** nginx in front, as the server runs it (./site-nginx.ts). */
+  nginx: SiteNginx;
+  /** RELEASE_NGINX_RELOAD run by the release user, as a release runs it: its exit code. */
+  documentedReload(): Promise<number | string>;
   /** npm run release -- <args>, as `user`, with the settings of this place (and `extraEnv` over them). */
   release(args?: string[], extraEnv?: NodeJS.ProcessEnv): Promise<ReleaseRun>;
   /** The same, started: its pid (to kill it) and its end; `asInvoker` runs it as this process's user. */
@@ -90,7 +95,6 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
   const repo = path.join(base, "site.git");
   const work = path.join(base, "work");
   const root = path.join(base, "root");
-  const conf = path.join(base, "nginx");
   git(base, ["clone", "--quiet", "--bare", projectRoot, repo]);
   git(base, ["clone", "--quiet", repo, work]);
   fs.mkdirSync(path.join(root, "shared"), { recursive: true });
@@ -110,33 +114,8 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(conf, dir), { recursive: true });
-  fs.chmodSync(path.join(conf, "temp"), 0o755);
-  const brotli = fs.existsSync(BROTLI_STATIC_MODULE);
-  fs.writeFileSync(
-    path.join(conf, "nginx.conf"),
-    [
-      "daemon off;",
-      brotli ? `load_module ${BROTLI_STATIC_MODULE};` : "",
-      "worker_processes 1;",
-      `pid ${conf}/nginx.pid;`,
-      `error_log ${conf}/logs/error.log warn;`,
-      "events { worker_connections 256; }",
-      "http {",
-      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${conf}/temp/${t};`),
-      "  access_log off;",
-      `  include ${root}/current/nginx/cyrus[.]conf;`,
-      "}",
-      "",
-    ].join("\n"),
-  );
-  const nginxArgs = ["-p", conf, "-c", "nginx.conf", "-e", path.join(conf, "logs", "error.log")];
-  const nginx: Proc = run(NGINX, nginxArgs);
-  // No server yet: wait until the master has written its pid (it is then ready for a reload).
-  for (let i = 0; i < 100 && !fs.existsSync(path.join(conf, "nginx.pid")); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!fs.existsSync(path.join(conf, "nginx.pid"))) throw new Error(`nginx did not start:\n${nginx.output()}`);
+  // As installed before nginx ran as its own user, root's nginx includes the release's configuration.
+  const nginx = await startSiteNginx(base, root, asInstalled !== undefined);
 
   const npmCiMarker = path.join(home, "npm-ci-ran");
   const requests = path.join(base, "requests");
@@ -184,10 +163,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
   if (!asInstalled) await startService();
   const restartLog = path.join(base, "restarts.log");
   const privileged = await startPrivileged(base, {
-    "nginx-reload": () => {
-      const result = spawnSync(NGINX, [...nginxArgs, "-s", "reload"], { encoding: "utf8" });
-      return { ok: result.status === 0, text: `${result.stdout}${result.stderr}` };
-    },
+    "nginx-reload": () => nginx.reload(),
     // systemctl restart: the old one stopped (it finishes what it has), then the new one started.
     "service-restart": async (id) => {
       fs.appendFileSync(restartLog, `${id}\n`);
@@ -221,6 +197,8 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     RELEASE_REQUESTS_DIR: requests,
     RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 1000r/s --api-burst 1000 --api-conn-limit 100`,
     RELEASE_NGINX_RELOAD: asks("nginx-reload"),
+    RELEASE_NGINX_RUN_DIR: nginx.runDir,
+    RELEASE_ROOT_NGINX_CONF: nginx.rootConf,
     RELEASE_SERVICE_RESTART: asks("service-restart {id}"),
     RELEASE_NPM_CI: `touch ${npmCiMarker}; echo 'npm ci is not expected in these tests' >&2; exit 1`,
     // Test-only: the first release hard-links its own checkout's node_modules (same lockfiles).
@@ -277,6 +255,12 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
       return git(work, ["rev-parse", "HEAD"]);
     },
     user,
+    nginx,
+    documentedReload: () =>
+      run("sh", ["-c", env.RELEASE_NGINX_RELOAD!], {
+        env,
+        ...(process.getuid!() === 0 ? { uid: user.uid, gid: user.gid } : {}),
+      }).exited,
     startRelease,
     release: (args = [], extraEnv = {}) => startRelease(args, extraEnv).done,
     async page(route) {
@@ -286,7 +270,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     },
     async stop() {
       await privileged.close();
-      await stopProc(nginx, "SIGQUIT", 5_000);
+      await nginx.stop();
       stopping = true;
       if (service) await stopProc(service, "SIGTERM", 15_000);
       fs.rmSync(base, { recursive: true, force: true });

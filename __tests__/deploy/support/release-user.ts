@@ -17,6 +17,8 @@ import path from "node:path";
 import { projectRoot } from "./stack";
 
 export const RELEASE_TEST_USER = "cyrus-release-test";
+/** nginx's own user on a server (cyrus-web): neither the release's nor the service's, never root. */
+export const WEB_TEST_USER = "cyrus-web-test";
 
 export interface ReleaseUser {
   name: string;
@@ -36,9 +38,14 @@ const idOf = (flag: "-u" | "-g", name: string): number | undefined => {
 };
 
 export function releaseUser(): ReleaseUser {
+  return systemUser(RELEASE_TEST_USER);
+}
+
+/** A system user of the tests' own (made once per machine when run as root; else the user running them). */
+export function systemUser(name: string): ReleaseUser {
   if (process.getuid!() !== 0) return { name: os.userInfo().username, uid: process.getuid!(), gid: process.getgid!() };
-  if (idOf("-u", RELEASE_TEST_USER) === undefined) {
-    // A system user with no home and no shell: it only runs the releases the tests start.
+  if (idOf("-u", name) === undefined) {
+    // A system user with no home and no shell: it only runs what the tests start as it.
     const made = spawnSync(
       "/usr/sbin/useradd",
       [
@@ -49,17 +56,17 @@ export function releaseUser(): ReleaseUser {
         "--no-create-home",
         "--shell",
         "/usr/sbin/nologin",
-        RELEASE_TEST_USER,
+        name,
       ],
       { encoding: "utf8" },
     );
     // 9: another test process made it meanwhile.
-    if (made.status !== 0 && made.status !== 9) throw new Error(`useradd ${RELEASE_TEST_USER}: ${made.stderr}`);
+    if (made.status !== 0 && made.status !== 9) throw new Error(`useradd ${name}: ${made.stderr}`);
   }
-  const uid = idOf("-u", RELEASE_TEST_USER);
-  const gid = idOf("-g", RELEASE_TEST_USER);
-  if (uid === undefined || gid === undefined || uid === 0) throw new Error(`no unprivileged user ${RELEASE_TEST_USER}`);
-  return { name: RELEASE_TEST_USER, uid, gid };
+  const uid = idOf("-u", name);
+  const gid = idOf("-g", name);
+  if (uid === undefined || gid === undefined || uid === 0) throw new Error(`no unprivileged user ${name}`);
+  return { name, uid, gid };
 }
 
 export function chownTree(dir: string, user: ReleaseUser): void {
