@@ -115,7 +115,7 @@ describe("a failed fetch, through release()", () => {
     expect(log).toContain("release: fetch");
     expect(log).toContain("git clone --quiet --mirror");
     expect(log).toContain(where);
-    expect(log).toContain("fetch failed: ");
+    expect(log).toContain("fetch failed: its output is above");
     expect(log).not.toContain("s3cret-token");
     // The operator's command line still says everything (but the token, which git masks itself).
     expect(error.message).toContain(where);

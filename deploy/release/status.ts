@@ -156,7 +156,10 @@ export function recordFailure(
   const step = failure.rollback ? `rollback: ${own}` : own;
   const full = error instanceof Error ? error.message : String(error);
   if (log) {
-    log.note(`${step} failed: ${full}`);
+    // A command's output is in the log already, whole (exec.ts): not its end again.
+    log.note(
+      `${step} failed: ${error instanceof StepError && error.output !== undefined ? "its output is above" : full}`,
+    );
     // An error that is not a command's (a file system's, a bug): where it came from.
     if (!(error instanceof StepError) && error instanceof Error && error.stack) log.write(`${error.stack}\n`);
   }
