@@ -61,6 +61,28 @@ test("a failure newer than the live release says where it stopped, in the check'
   ]);
 });
 
+test("a failure of the server's steps says so in plain words and names the release's log", () => {
+  const lastFailure = {
+    commit: "0badc0de99",
+    title: "Home: new welcome",
+    time: at(90),
+    at: at(60),
+    step: "live check",
+    message: "The new release did not answer after the switch; the previous one is live again.",
+    log: "20261126T115800Z-0badc0d",
+  };
+  expect(describeStatus({ live, lastFailure }, now)[0]).toEqual({
+    tone: "failed",
+    text: "Not live: “Home: new welcome” (0badc0d) stopped at the check of the live site 1 minute ago. The site still shows the version before it. Whoever runs the server can read why in the release's log 20261126T115800Z-0badc0d:",
+    detail: lastFailure.message,
+  });
+  // A status written before the log existed, and a rollback's step.
+  const { log: _log, ...older } = lastFailure;
+  expect(describeStatus({ lastFailure: { ...older, step: "rollback: nginx reload" } }, now)[0]!.text).toBe(
+    "Not live: “Home: new welcome” (0badc0d) stopped at a rollback 1 minute ago. The site still shows the version before it. Tell whoever runs the server:",
+  );
+});
+
 test("no status at all: nothing to say", () => {
   expect(describeStatus({}, now)).toEqual([]);
 });

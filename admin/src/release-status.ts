@@ -1,8 +1,10 @@
 /**
  * Where an editor's change is, in the studio on the published site: the release that is live, one
- * under way, or why the last one did not go live, in the content check's own words. The release
- * (deploy/release) writes the status; nginx serves it at /admin/release-status.json. Elsewhere (npm
- * run cms, a static host) there is none, and the studio shows nothing.
+ * under way, or why the last one did not go live: the content check's own words, or the step in plain
+ * words and the id of the release's log, for whoever runs the server (anyone can read the status, so
+ * it holds nothing of a command's output). The release (deploy/release) writes the status; nginx
+ * serves it at /admin/release-status.json. Elsewhere (npm run cms, a static host) there is none, and
+ * the studio shows nothing.
  */
 
 /** A commit, as the release records it (deploy/release/status.ts writes this file). */
@@ -18,13 +20,14 @@ export interface ReleaseStatus {
   /** `since`: when it went live. */
   live?: CommitRef & { since?: string };
   underway?: CommitRef & { startedAt: string; step: string };
-  lastFailure?: CommitRef & { at: string; step: string; message: string };
+  /** `log`: the id of the release's log on the server (shared/logs/<log>.log), for whoever runs it. */
+  lastFailure?: CommitRef & { at: string; step: string; message: string; log?: string };
 }
 
 export interface StatusLine {
   tone: "live" | "running" | "failed";
   text: string;
-  /** The check's or the build's own message, shown as written (file:line and the advice). */
+  /** The content check's own message, shown as written (file:line and the advice), or the step in plain words. */
   detail?: string;
 }
 
@@ -54,12 +57,21 @@ export function describeStatus(status: ReleaseStatus, now: number): StatusLine[]
       tone: "running",
       text: `Going live: “${underway.title}” (${short(underway.commit)}), started ${ago(underway.startedAt, now)}. It is usually live within a minute or two.`,
     });
-  if (failed && (!liveSince || Date.parse(failed.at) >= Date.parse(liveSince)))
+  if (failed && (!liveSince || Date.parse(failed.at) >= Date.parse(liveSince))) {
+    // Only the content check's mistakes are the editors' to put right; the other steps are the server's.
+    const next =
+      failed.step === "content check"
+        ? "Put this right and publish again:"
+        : failed.log
+          ? `Whoever runs the server can read why in the release's log ${failed.log}:`
+          : "Tell whoever runs the server:";
+    const step = failed.step.startsWith("rollback") ? "a rollback" : (STEPS[failed.step] ?? failed.step);
     lines.push({
       tone: "failed",
-      text: `Not live: “${failed.title}” (${short(failed.commit)}) stopped at ${STEPS[failed.step] ?? failed.step} ${ago(failed.at, now)}. The site still shows the version before it. Put this right and publish again:`,
+      text: `Not live: “${failed.title}” (${short(failed.commit)}) stopped at ${step} ${ago(failed.at, now)}. The site still shows the version before it. ${next}`,
       detail: failed.message,
     });
+  }
   if (live && liveSince)
     lines.push({
       tone: "live",
@@ -78,6 +90,9 @@ const STEPS: Record<string, string> = {
   build: "the build",
   "site check": "the check of the built pages",
   nginx: "the web server's check",
+  "nginx -t": "the web server's check",
   switch: "going live",
+  "nginx reload": "going live",
+  "service restart": "going live",
   "live check": "the check of the live site",
 };

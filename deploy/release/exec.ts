@@ -1,8 +1,10 @@
 /**
  * Child processes of a release: their output goes to the release's own output as it comes (an
- * operator watches a build), and its end is kept for the status file and the error message.
+ * operator watches a build) and to the attempt's log (release-log.ts), and its end is kept for the
+ * error message. The status file gets none of it (status.ts).
  */
 import { spawn } from "node:child_process";
+import { currentLog, maskCredentials } from "./release-log";
 
 export interface Outcome {
   code: number;
@@ -14,6 +16,8 @@ export class StepError extends Error {
   constructor(
     readonly step: string,
     message: string,
+    /** The command's output (its last 64 KiB), when a command failed: the content check's whole report. */
+    readonly output?: string,
   ) {
     super(message);
   }
@@ -30,17 +34,27 @@ export function run(
 ): Promise<Outcome> {
   const env = { ...(options.env ?? process.env) };
   env.PATH = `${env.PATH ?? "/usr/bin:/bin"}${PATH_EXTRA}`;
+  const log = currentLog();
+  log?.write(`$ ${maskCredentials([command, ...args].join(" "))}\n`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const take = (chunk: Buffer) => {
       if (!options.quiet) process.stdout.write(chunk);
+      // Quiet or not: the log is for finding out what happened.
+      log?.write(chunk);
       output = (output + chunk.toString()).slice(-KEEP);
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
-    child.on("error", (error) => resolve({ code: 127, output: `${output}${error.message}` }));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on("error", (error) => {
+      log?.write(`${error.message}\n`);
+      resolve({ code: 127, output: `${output}${error.message}` });
+    });
+    child.on("close", (code, signal) => {
+      if (code !== 0) log?.write(`(exit ${code ?? signal})\n`);
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
   });
 }
 
@@ -59,7 +73,8 @@ export function shell(
 /** Runs and throws a StepError with the output's end when the command fails. */
 export async function must(step: string, pending: Promise<Outcome>): Promise<Outcome> {
   const outcome = await pending;
-  if (outcome.code !== 0) throw new StepError(step, lastLines(outcome.output, 40) || `exit code ${outcome.code}`);
+  if (outcome.code !== 0)
+    throw new StepError(step, lastLines(outcome.output, 40) || `exit code ${outcome.code}`, outcome.output);
   return outcome;
 }
 

@@ -4,7 +4,8 @@
  *                    .release.json (its commit, title, time and build) once it is ready
  *   build/           the release being built (always this path, for the build caches' sake)
  *   current          a symlink to the live release, replaced atomically
- *   shared/          what outlives releases: the git mirror, the lock, the status, the settings
+ *   shared/          what outlives releases: the git mirror, the lock, the status, the settings,
+ *                    logs/ (each release attempt's own log)
  * nginx serves current/public through current/nginx/cyrus.conf; the service runs in current/.
  */
 import fs from "node:fs";
@@ -36,15 +37,21 @@ export const paths = (root: string) => ({
   build: path.join(root, "build"),
   lock: path.join(root, "shared", "release.lock"),
   status: path.join(root, "shared", "release-status.json"),
+  /** One log per release attempt (release-log.ts): not under anything nginx serves. */
+  logs: path.join(root, "shared", "logs"),
 });
 
 export const INFO_FILE = ".release.json";
 
-export function releaseId(commit: string, now = new Date()): string {
-  return `${now
+/** UTC time to the second, e.g. 20261126T105404Z. */
+export const timeStamp = (now: Date): string =>
+  now
     .toISOString()
     .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")}-${commit.slice(0, 7)}`;
+    .replace(/\.\d+Z$/, "Z");
+
+export function releaseId(commit: string, now = new Date()): string {
+  return `${timeStamp(now)}-${commit.slice(0, 7)}`;
 }
 
 export function readInfo(dir: string): ReleaseInfo | undefined {

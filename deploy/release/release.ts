@@ -1,13 +1,13 @@
 /**
  * One release, and a rollback: the steps of docs/deployment.md ("Releases") in order, under the lock,
- * with the status file kept up to date. A failure before the switch leaves the live release alone;
- * a failure after it (reload, restart, live check) switches back by itself.
+ * with the status file kept up to date and each attempt's own log (release-log.ts) written. A failure
+ * before the switch leaves the live release alone; a failure after it (reload, restart, live check)
+ * switches back by itself.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried } from "./build";
 import { installDependencies } from "./dependencies";
-import { StepError } from "./exec";
 import { changed, checkout, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
 import { acquireLock } from "./lock";
@@ -20,11 +20,13 @@ import {
   readInfo,
   releaseId,
   switchCurrent,
+  timeStamp,
   writeJsonAtomically,
   type ReleaseInfo,
 } from "./layout";
+import { openLog, say, tell, withLog, type ReleaseLog } from "./release-log";
 import type { Settings } from "./settings";
-import { cleanMessage, writeStatus, type CommitRef } from "./status";
+import { recordFailure, writeStatus, type CommitRef } from "./status";
 
 export interface ReleaseResult {
   info: ReleaseInfo;
@@ -47,13 +49,13 @@ const liveRef = (info: ReleaseInfo) => ({
 function removeUnfinished(root: string): void {
   const { releases, build } = paths(root);
   if (fs.existsSync(build)) {
-    console.log("release: removing build/, left unfinished by an earlier release");
+    say("release: removing build/, left unfinished by an earlier release");
     fs.rmSync(build, { recursive: true, force: true });
   }
   const live = currentId(root);
   for (const id of fs.readdirSync(releases)) {
     if (id !== live && !fs.existsSync(path.join(releases, id, INFO_FILE))) {
-      console.log(`release: removing ${id}, left unfinished by an earlier release`);
+      say(`release: removing ${id}, left unfinished by an earlier release`);
       fs.rmSync(path.join(releases, id), { recursive: true, force: true });
     }
   }
@@ -86,11 +88,32 @@ function cacheSource(root: string): string | undefined {
 }
 
 export async function release(settings: Settings, ref?: string): Promise<ReleaseResult> {
-  const { root } = settings;
-  const p = paths(root);
+  const p = paths(settings.root);
   fs.mkdirSync(p.releases, { recursive: true });
   fs.mkdirSync(p.shared, { recursive: true });
   const unlock = acquireLock(p.lock);
+  try {
+    // Named by its time until the commit is known, then by the release's id (the same time).
+    const startedAt = new Date();
+    const log = openLog(settings.root, timeStamp(startedAt));
+    try {
+      return await withLog(log, () => releaseLogged(settings, ref, startedAt, log));
+    } finally {
+      log.close();
+    }
+  } finally {
+    unlock();
+  }
+}
+
+async function releaseLogged(
+  settings: Settings,
+  ref: string | undefined,
+  startedAt: Date,
+  log: ReleaseLog,
+): Promise<ReleaseResult> {
+  const { root } = settings;
+  const p = paths(root);
   const seconds: Record<string, number> = {};
   let started = Date.now();
   let target: CommitRef = { commit: "", title: "", time: "" };
@@ -102,7 +125,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     seconds[stepName] = (Date.now() - started) / 1000;
     started = Date.now();
     stepName = name;
-    console.log(`release: ${name}`);
+    say(`release: ${name}`);
     writeStatus(p.status, {
       state: "releasing",
       underway: { ...target, startedAt: new Date().toISOString(), step: name },
@@ -115,7 +138,9 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     step("fetch");
     await updateMirror(settings.repo, p.mirror);
     target = await resolveCommit(p.mirror, ref ?? settings.branch);
-    const id = releaseId(target.commit);
+    const id = releaseId(target.commit, startedAt);
+    log.rename(id);
+    log.note(`commit ${target.commit} (${target.title}, ${target.time})`);
     dir = p.build;
     const previousId = currentId(root);
     const previous = previousId ? readInfo(path.join(p.releases, previousId)) : undefined;
@@ -157,6 +182,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     const serviceChanged =
       !previous || (await changed(p.mirror, previous.commit, target.commit, settings.servicePaths));
     await goLive(settings, info, previous, serviceChanged);
+    log.note(`release: ${id} is live`);
     seconds[stepName] = (Date.now() - started) / 1000;
     prune(root, settings.keep);
     // The last release went live: an older failure is no longer what editors need to know.
@@ -170,18 +196,17 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     };
   } catch (error) {
     if (dir) carried?.giveBack(dir);
-    const message = cleanMessage(error instanceof Error ? error.message : String(error), dir ? [dir, root] : [root]);
-    const failedStep = error instanceof StepError ? error.step : stepName;
+    const live = currentId(root) !== undefined;
     // The status first: removing the folder (its node_modules) takes a while on a busy machine.
-    writeStatus(p.status, {
-      state: currentId(root) ? "live" : "failed",
-      underway: undefined,
-      lastFailure: { ...target, at: new Date().toISOString(), step: failedStep, message },
-    });
+    const failed = recordFailure(
+      p.status,
+      log,
+      { target, step: stepName, error, folders: dir ? [dir, root] : [root], liveAfter: live },
+      { state: live ? "live" : "failed", underway: undefined },
+    );
+    console.error(`release: the log of this release: ${log.file}`);
     if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
-    throw new StepError(failedStep, message);
-  } finally {
-    unlock();
+    throw failed;
   }
 }
 
@@ -203,19 +228,17 @@ async function goLive(
     if (restart) await restartService(dir, settings);
     await checkLive(settings.liveUrl, info, settings.liveTimeoutMs);
   } catch (error) {
-    console.error(`release: ${(error as Error).message}\nrelease: switching back`);
+    tell(`release: ${(error as Error).message}\nrelease: switching back`);
     if (previous) switchCurrent(root, previous.id);
     else fs.rmSync(paths(root).current, { force: true });
     const back = previous ? path.join(paths(root).releases, previous.id) : dir;
-    await reloadNginx(back, settings).catch((e: Error) =>
-      console.error(`release: reload after switching back: ${e.message}`),
-    );
-    if (restart && previous) await restartService(back, settings).catch((e: Error) => console.error(e.message));
+    await reloadNginx(back, settings).catch((e: Error) => tell(`release: reload after switching back: ${e.message}`));
+    if (restart && previous) await restartService(back, settings).catch((e: Error) => tell(e.message));
     // Said, not thrown: the release has failed either way, and this is what the operator must know.
     if (previous) {
       await checkLive(settings.liveUrl, previous, settings.liveTimeoutMs).then(
-        () => console.error(`release: ${previous.id} is live again`),
-        (e: Error) => console.error(`release: after switching back: ${e.message}`),
+        () => tell(`release: ${previous.id} is live again`),
+        (e: Error) => tell(`release: after switching back: ${e.message}`),
       );
     }
     throw error;
@@ -234,22 +257,29 @@ export async function rollback(settings: Settings): Promise<ReleaseInfo> {
     const current = releases[index];
     const target = index > 0 ? releases[index - 1] : undefined;
     if (!current || !target) throw new Error("there is no earlier release to roll back to (npm run release -- --list)");
-    const restart = await changed(p.mirror, current.commit, target.commit, settings.servicePaths);
+    const log = openLog(root, releaseId(target.commit));
     try {
-      await goLive(settings, target, current, restart);
-    } catch (error) {
-      const message = cleanMessage(error instanceof Error ? error.message : String(error), [root]);
-      writeStatus(p.status, {
-        lastFailure: {
-          commit: target.commit,
-          title: target.title,
-          time: target.commitTime,
-          at: new Date().toISOString(),
-          step: `rollback: ${error instanceof StepError ? error.step : "switch"}`,
-          message,
-        },
+      await withLog(log, async () => {
+        log.note(`rollback from ${current.id} to ${target.id}`);
+        const restart = await changed(p.mirror, current.commit, target.commit, settings.servicePaths);
+        try {
+          await goLive(settings, target, current, restart);
+        } catch (error) {
+          const ref = { commit: target.commit, title: target.title, time: target.commitTime };
+          recordFailure(p.status, log, {
+            target: ref,
+            step: "switch",
+            error,
+            folders: [root],
+            liveAfter: true,
+            rollback: true,
+          });
+          console.error(`release: the log of this rollback: ${log.file}`);
+          throw error;
+        }
       });
-      throw error;
+    } finally {
+      log.close();
     }
     writeStatus(p.status, { state: "live", live: liveRef(target) });
     return target;
