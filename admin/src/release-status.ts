@@ -95,4 +95,5 @@ const STEPS: Record<string, string> = {
   "nginx reload": "going live",
   "service restart": "going live",
   "live check": "the check of the live site",
+  "server setup": "a setup step the server is waiting for",
 };

@@ -61,6 +61,8 @@ const FAILED: Record<string, string> = {
   "site check": "The built site did not pass the check of its pages.",
   nginx: "The web server's configuration could not be made for this release.",
   "nginx -t": "The web server found this release's configuration wrong.",
+  "server setup":
+    "Releases are held until whoever runs the server takes an upgrade step (the release's log says which); the live site is unchanged.",
 };
 
 /** Steps after the switch: the release switched back (goLive in release.ts), or there was nothing to go back to. */
