@@ -1,18 +1,46 @@
 /**
  * The site's repository: a bare mirror in shared/ (fetched before each release, so a release never
  * downloads the whole history), and a checkout of one commit per release folder, cloned from the
- * mirror (a local clone hard-links its objects: no copy).
+ * mirror (a local clone hard-links its objects: no copy). The mirror holds every branch, the editing
+ * studio's unpublished drafts (cms/*) included: it is the release user's alone (mode 700).
  */
 import fs from "node:fs";
+import path from "node:path";
 import { must, run } from "./exec";
+import { credentialFor, type Repository } from "./repository";
 import type { CommitRef } from "./status";
 
-const git = (args: string[], cwd?: string) => run("git", args, { cwd, quiet: true });
+const git = (args: string[], env: Record<string, string> = {}) =>
+  run("git", args, { quiet: true, env: { ...process.env, ...env } });
 
-export async function updateMirror(repo: string, mirror: string): Promise<void> {
-  if (!fs.existsSync(mirror)) await must("fetch", git(["clone", "--quiet", "--mirror", repo, mirror]));
-  else
-    await must("fetch", git(["--git-dir", mirror, "fetch", "--quiet", "--prune", "--force", repo, "+refs/*:refs/*"]));
+/** The mirror's mode: it holds the drafts and the remote's address, for the release user alone. */
+export const MIRROR_MODE = 0o700;
+
+/**
+ * Fetches every ref of the repository into the mirror (cloning it the first time). The URL is given
+ * without its credential (repository.ts): the mirror's config keeps that clean URL, and a mirror
+ * made by an earlier version, whose config held the URL as written in the settings, gets the clean
+ * one too.
+ */
+export async function updateMirror(repo: Repository, mirror: string): Promise<void> {
+  const credential = credentialFor(repo);
+  if (!fs.existsSync(path.join(mirror, "config"))) {
+    // 700 before git writes into it: the folders git makes inside follow the umask (755).
+    fs.rmSync(mirror, { recursive: true, force: true });
+    fs.mkdirSync(mirror, { recursive: true, mode: MIRROR_MODE });
+    fs.chmodSync(mirror, MIRROR_MODE);
+    await must("fetch", git([...credential.args, "clone", "--quiet", "--mirror", repo.url, mirror], credential.env));
+    return;
+  }
+  fs.chmodSync(mirror, MIRROR_MODE);
+  await must("fetch", git(["--git-dir", mirror, "config", "remote.origin.url", repo.url]));
+  await must(
+    "fetch",
+    git(
+      [...credential.args, "--git-dir", mirror, "fetch", "--quiet", "--prune", "--force", "origin", "+refs/*:refs/*"],
+      credential.env,
+    ),
+  );
 }
 
 export async function resolveCommit(mirror: string, ref: string): Promise<CommitRef> {
@@ -28,7 +56,7 @@ export async function resolveCommit(mirror: string, ref: string): Promise<Commit
 
 export async function checkout(mirror: string, commit: string, dir: string): Promise<void> {
   await must("checkout", git(["clone", "--quiet", "--no-checkout", mirror, dir]));
-  await must("checkout", git(["-c", "advice.detachedHead=false", "checkout", "--quiet", commit], dir));
+  await must("checkout", git(["-C", dir, "-c", "advice.detachedHead=false", "checkout", "--quiet", commit]));
 }
 
 /** Whether any of `paths` differs between two commits. */

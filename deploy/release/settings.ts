@@ -5,12 +5,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseRepository, type Repository } from "./repository";
 
 export interface Settings {
   /** <root>/releases/<id>, <root>/current, <root>/shared. */
   root: string;
-  /** The site's git repository: a URL or a path (a bare repository in the tests). */
-  repo: string;
+  /** The site's git repository: a URL or a path (a bare repository in the tests), its credential apart. */
+  repo: Repository;
   /** What `--commit` defaults to: a branch, or HEAD (the repository's default branch). */
   branch: string;
   keep: number;
@@ -78,10 +79,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
   const get = (key: string) => all[key] ?? "";
   if (!get("RELEASE_REPO"))
     throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
-  // CMS_RELEASE_STATUS: the release's nginx serves its status, so the studio shows it.
+  const repo = parseRepository(get("RELEASE_REPO"));
+  // CMS_RELEASE_STATUS: the release's nginx serves its status, so the studio shows it. RELEASE_REPO
+  // without its token: the build runs the repository's code and packages, which need none.
   const buildEnv: NodeJS.ProcessEnv = {
     ...fromFile,
     ...env,
+    RELEASE_REPO: repo.url,
     NODE_ENV: "production",
     GATSBY_TELEMETRY_DISABLED: "1",
     CMS_RELEASE_STATUS: "1",
@@ -93,7 +97,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
   if (!liveUrl) throw new Error("RELEASE_LIVE_URL (or SITE_URL) is not set: the live check needs the site's address");
   return {
     root,
-    repo: get("RELEASE_REPO"),
+    repo,
     branch: get("RELEASE_BRANCH"),
     keep,
     buildEnv,
