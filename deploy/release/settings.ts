@@ -69,12 +69,26 @@ export function words(text: string): string[] {
   return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 }
 
+/**
+ * The settings file, refused unless only its owner may read and write it (mode 600): it holds the
+ * repository's credential, and commands the release runs. Refused rather than tightened here: a file
+ * others could read may have been read, and its owner should know (and change the token).
+ */
+function readPrivate(file: string): string {
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & 0o077) !== 0)
+    throw new Error(
+      `${file} may be read or changed by other users (mode ${mode.toString(8)}); it holds the repository's credential. Run: chmod 600 ${file}`,
+    );
+  return fs.readFileSync(file, "utf8");
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: string): Settings {
   const root = path.resolve(rootOption ?? env.RELEASE_ROOT ?? "");
   if (!rootOption && !env.RELEASE_ROOT)
     throw new Error("RELEASE_ROOT is not set (the folder holding releases/, current, shared/)");
   const file = env.RELEASE_SETTINGS ?? path.join(root, "shared", "release.env");
-  const fromFile = fs.existsSync(file) ? parseEnvFile(fs.readFileSync(file, "utf8")) : {};
+  const fromFile = fs.existsSync(file) ? parseEnvFile(readPrivate(file)) : {};
   const all: Record<string, string | undefined> = { ...DEFAULTS, ...fromFile, ...env };
   const get = (key: string) => all[key] ?? "";
   if (!get("RELEASE_REPO"))
