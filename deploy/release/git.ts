@@ -1,8 +1,9 @@
 /**
  * The site's repository: a bare mirror in shared/ (fetched before each release, so a release never
- * downloads the whole history), and a checkout of one commit per release folder, cloned from the
- * mirror (a local clone hard-links its objects: no copy). The mirror holds every branch, the editing
- * studio's unpublished drafts (cms/*) included: it is the release user's alone (mode 700).
+ * downloads the whole history), and the files of one commit per release folder, written from the
+ * mirror. A release carries no .git: the mirror holds every branch, the editing studio's unpublished
+ * drafts (cms/*) included, and it is the release user's alone (mode 700), whereas releases are read
+ * by nginx and the service.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -54,13 +55,39 @@ export async function resolveCommit(mirror: string, ref: string): Promise<Commit
   return { commit, time, title };
 }
 
+const INDEX_PREFIX = "release-index.";
+
+/**
+ * Writes the files of `commit` into `dir`, without a .git: the commit's tree is read into an index
+ * of its own (in the mirror, which only the release user reads; removed after) and checked out from
+ * it into `dir`. Not `git checkout`, which would move the mirror's HEAD (the default branch).
+ */
 export async function checkout(mirror: string, commit: string, dir: string): Promise<void> {
-  await must("checkout", git(["clone", "--quiet", "--no-checkout", mirror, dir]));
-  await must("checkout", git(["-C", dir, "-c", "advice.detachedHead=false", "checkout", "--quiet", commit]));
+  fs.mkdirSync(dir, { recursive: true });
+  // One release at a time (the lock): any other such index was left by a release that was killed.
+  for (const name of fs.readdirSync(mirror).filter((n) => n.startsWith(INDEX_PREFIX)))
+    fs.rmSync(path.join(mirror, name), { force: true });
+  const index = { GIT_INDEX_FILE: path.join(mirror, `${INDEX_PREFIX}${process.pid}`) };
+  try {
+    await must("checkout", git(["--git-dir", mirror, "read-tree", commit], index));
+    await must("checkout", git(["--git-dir", mirror, "--work-tree", dir, "checkout-index", "--all", "--force"], index));
+  } finally {
+    fs.rmSync(index.GIT_INDEX_FILE, { force: true });
+  }
 }
 
 /** Whether any of `paths` differs between two commits. */
 export async function changed(mirror: string, from: string, to: string, paths: string[]): Promise<boolean> {
   const { code } = await git(["--git-dir", mirror, "diff", "--quiet", from, to, "--", ...paths]);
   return code !== 0;
+}
+
+/**
+ * Releases made by earlier versions were clones of the mirror: their .git hard-linked its packs,
+ * drafts included, under folders others can read. Removed (a release needs none of it).
+ */
+export function removeReleaseRepositories(releases: string): void {
+  if (!fs.existsSync(releases)) return;
+  for (const id of fs.readdirSync(releases))
+    fs.rmSync(path.join(releases, id, ".git"), { recursive: true, force: true });
 }

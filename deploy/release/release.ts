@@ -8,7 +8,7 @@ import path from "node:path";
 import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried } from "./build";
 import { installDependencies } from "./dependencies";
 import { StepError } from "./exec";
-import { changed, checkout, resolveCommit, updateMirror } from "./git";
+import { changed, checkout, removeReleaseRepositories, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
 import { acquireLock } from "./lock";
 import {
@@ -109,6 +109,7 @@ export async function release(settings: Settings, ref?: string): Promise<Release
   };
   try {
     removeUnfinished(root);
+    removeReleaseRepositories(p.releases);
     step("fetch");
     await updateMirror(settings.repo, p.mirror);
     target = await resolveCommit(p.mirror, ref ?? settings.branch);
