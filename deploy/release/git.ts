@@ -4,6 +4,10 @@
  * mirror. A release carries no .git: the mirror holds every branch, the editing studio's unpublished
  * drafts (cms/*) included, and it is the release user's alone (mode 700), whereas releases are read
  * by nginx and the service.
+ *
+ * Refs and commits that come from outside (RELEASE_BRANCH, --commit, a release's record) follow
+ * --end-of-options on git's command lines: a "ref" such as --output=<file> is then a bad revision,
+ * never an option.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -30,15 +34,29 @@ export async function updateMirror(repo: Repository, mirror: string): Promise<vo
     fs.rmSync(mirror, { recursive: true, force: true });
     fs.mkdirSync(mirror, { recursive: true, mode: MIRROR_MODE });
     fs.chmodSync(mirror, MIRROR_MODE);
-    await must("fetch", git([...credential.args, "clone", "--quiet", "--mirror", repo.url, mirror], credential.env));
+    await must(
+      "fetch",
+      git([...credential.args, "clone", "--quiet", "--mirror", "--end-of-options", repo.url, mirror], credential.env),
+    );
     return;
   }
   fs.chmodSync(mirror, MIRROR_MODE);
-  await must("fetch", git(["--git-dir", mirror, "config", "remote.origin.url", repo.url]));
+  await must("fetch", git(["--git-dir", mirror, "config", "--end-of-options", "remote.origin.url", repo.url]));
   await must(
     "fetch",
     git(
-      [...credential.args, "--git-dir", mirror, "fetch", "--quiet", "--prune", "--force", "origin", "+refs/*:refs/*"],
+      [
+        ...credential.args,
+        "--git-dir",
+        mirror,
+        "fetch",
+        "--quiet",
+        "--prune",
+        "--force",
+        "--end-of-options",
+        "origin",
+        "+refs/*:refs/*",
+      ],
       credential.env,
     ),
   );
@@ -47,7 +65,7 @@ export async function updateMirror(repo: Repository, mirror: string): Promise<vo
 export async function resolveCommit(mirror: string, ref: string): Promise<CommitRef> {
   const { output } = await must(
     "fetch",
-    git(["--git-dir", mirror, "log", "-1", "--format=%H%n%cI%n%s", `${ref}^{commit}`, "--"]),
+    git(["--git-dir", mirror, "log", "-1", "--format=%H%n%cI%n%s", "--end-of-options", `${ref}^{commit}`, "--"]),
   ).catch(() => {
     throw new Error(`${ref} is not a commit or branch of the repository`);
   });
@@ -69,7 +87,7 @@ export async function checkout(mirror: string, commit: string, dir: string): Pro
     fs.rmSync(path.join(mirror, name), { force: true });
   const index = { GIT_INDEX_FILE: path.join(mirror, `${INDEX_PREFIX}${process.pid}`) };
   try {
-    await must("checkout", git(["--git-dir", mirror, "read-tree", commit], index));
+    await must("checkout", git(["--git-dir", mirror, "read-tree", "--end-of-options", commit], index));
     await must("checkout", git(["--git-dir", mirror, "--work-tree", dir, "checkout-index", "--all", "--force"], index));
   } finally {
     fs.rmSync(index.GIT_INDEX_FILE, { force: true });
@@ -78,7 +96,7 @@ export async function checkout(mirror: string, commit: string, dir: string): Pro
 
 /** Whether any of `paths` differs between two commits. */
 export async function changed(mirror: string, from: string, to: string, paths: string[]): Promise<boolean> {
-  const { code } = await git(["--git-dir", mirror, "diff", "--quiet", from, to, "--", ...paths]);
+  const { code } = await git(["--git-dir", mirror, "diff", "--quiet", "--end-of-options", from, to, "--", ...paths]);
   return code !== 0;
 }
 
