@@ -3,12 +3,14 @@
  * (docs/deployment.md): systemd's own check where systemd-analyze exists (these test machines have
  * it, but no running systemd), and what ties them together: the release runs as its own user, never
  * root or the service's; the path unit watches the very file the service's push hook writes; the
- * sudo rule allows exactly the release's default reload and restart commands.
+ * sudo rule allows exactly the release's default reload and restart commands; the service cannot
+ * see the release's mirror or settings.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { WANTED_FILE } from "../../src/site-service";
+import { paths } from "../../deploy/release/layout";
 import { DEFAULTS } from "../../deploy/release/settings";
 import { projectRoot } from "../support/serve";
 
@@ -94,6 +96,18 @@ test("nginx runs as its own user with one capability, on the live release's conf
     expect(one(unit(name), "Service.ProtectSystem")).toBe("strict");
     expect(one(unit(name), "Service.ReadWritePaths")?.split(" ")[0]).toBe(env(unit(name), "RELEASE_ROOT"));
   }
+});
+
+test("the service cannot see the release's mirror (the drafts) or its settings (the repository's token)", () => {
+  const root = env(unit("cyrus-release.service"), "RELEASE_ROOT")!;
+  expect(root).toBeTruthy();
+  const hidden = (unit("cyrus-enquiry.service").get("Service.InaccessiblePaths") ?? []).flatMap((value) =>
+    value.split(/\s+/),
+  );
+  // "-": ignored while the path does not exist yet (before the first release), so the unit still starts.
+  expect(hidden).toEqual(
+    expect.arrayContaining([`-${paths(root).mirror}`, `-${path.join(paths(root).shared, "release.env")}`]),
+  );
 });
 
 test("sudo lets the release user run exactly the release's default reload and restart, nothing else", () => {

@@ -1,7 +1,7 @@
 /**
  * The release root, as Capistrano lays it out:
- *   releases/<id>/   one checkout each (id: UTC time and short commit), built in place, with
- *                    .release.json (its commit, title, time and build) once it is ready
+ *   releases/<id>/   the files of one commit each, no .git (id: UTC time and short commit), built
+ *                    in place, with .release.json (its commit, title, time and build) once ready
  *   build/           the release being built (always this path, for the build caches' sake)
  *   current          a symlink to the live release, replaced atomically
  *   shared/          what outlives releases: the git mirror, the lock, the status, the settings,

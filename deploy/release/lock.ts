@@ -43,6 +43,8 @@ function readHolder(file: string): Holder | undefined {
 
 export class LockedError extends Error {}
 
+export const LOCK_MODE = 0o600;
+
 /** Who holds the lock, if a live process does (a lock left by a killed release holds nothing). */
 export function lockHolder(file: string): Holder | undefined {
   const holder = readHolder(file);
@@ -53,7 +55,9 @@ export function lockHolder(file: string): Holder | undefined {
 export function acquireLock(file: string): () => void {
   const mine: Holder = { pid: process.pid, start: startTime(process.pid), since: new Date().toISOString() };
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, JSON.stringify(mine));
+  // The release user's alone (600), whatever the umask; link() keeps the mode.
+  fs.writeFileSync(temp, JSON.stringify(mine), { mode: LOCK_MODE });
+  fs.chmodSync(temp, LOCK_MODE);
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {

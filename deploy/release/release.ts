@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried } from "./build";
 import { installDependencies } from "./dependencies";
-import { changed, checkout, resolveCommit, updateMirror } from "./git";
+import { changed, checkout, removeReleaseRepositories, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
 import { acquireLock } from "./lock";
 import { checkServerSetup } from "./server-setup";
@@ -135,6 +135,7 @@ async function releaseLogged(
     removeUnfinished(root);
     // Before any work: a release built now could not go live.
     checkServerSetup(settings.rootNginxConf, root);
+    removeReleaseRepositories(p.releases);
     step("fetch");
     await updateMirror(settings.repo, p.mirror);
     target = await resolveCommit(p.mirror, ref ?? settings.branch);

@@ -5,12 +5,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseRepository, type Repository } from "./repository";
 
 export interface Settings {
   /** <root>/releases/<id>, <root>/current, <root>/shared. */
   root: string;
-  /** The site's git repository: a URL or a path (a bare repository in the tests). */
-  repo: string;
+  /** The site's git repository: a URL or a path (a bare repository in the tests), its credential apart. */
+  repo: Repository;
   /** What `--commit` defaults to: a branch, or HEAD (the repository's default branch). */
   branch: string;
   keep: number;
@@ -71,20 +72,37 @@ export function words(text: string): string[] {
   return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 }
 
+/**
+ * The settings file, refused unless only its owner may read and write it (mode 600): it holds the
+ * repository's credential, and commands the release runs. Refused rather than tightened here: a file
+ * others could read may have been read, and its owner should know (and change the token).
+ */
+function readPrivate(file: string): string {
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & 0o077) !== 0)
+    throw new Error(
+      `${file} may be read or changed by other users (mode ${mode.toString(8)}); it holds the repository's credential. Run: chmod 600 ${file}`,
+    );
+  return fs.readFileSync(file, "utf8");
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: string): Settings {
   const root = path.resolve(rootOption ?? env.RELEASE_ROOT ?? "");
   if (!rootOption && !env.RELEASE_ROOT)
     throw new Error("RELEASE_ROOT is not set (the folder holding releases/, current, shared/)");
   const file = env.RELEASE_SETTINGS ?? path.join(root, "shared", "release.env");
-  const fromFile = fs.existsSync(file) ? parseEnvFile(fs.readFileSync(file, "utf8")) : {};
+  const fromFile = fs.existsSync(file) ? parseEnvFile(readPrivate(file)) : {};
   const all: Record<string, string | undefined> = { ...DEFAULTS, ...fromFile, ...env };
   const get = (key: string) => all[key] ?? "";
   if (!get("RELEASE_REPO"))
     throw new Error(`RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`);
-  // CMS_RELEASE_STATUS: the release's nginx serves its status, so the studio shows it.
+  const repo = parseRepository(get("RELEASE_REPO"));
+  // CMS_RELEASE_STATUS: the release's nginx serves its status, so the studio shows it. RELEASE_REPO
+  // without its token: the build runs the repository's code and packages, which need none.
   const buildEnv: NodeJS.ProcessEnv = {
     ...fromFile,
     ...env,
+    RELEASE_REPO: repo.url,
     NODE_ENV: "production",
     GATSBY_TELEMETRY_DISABLED: "1",
     CMS_RELEASE_STATUS: "1",
@@ -96,7 +114,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, rootOption?: 
   if (!liveUrl) throw new Error("RELEASE_LIVE_URL (or SITE_URL) is not set: the live check needs the site's address");
   return {
     root,
-    repo: get("RELEASE_REPO"),
+    repo,
     branch: get("RELEASE_BRANCH"),
     keep,
     buildEnv,

@@ -98,8 +98,11 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
   git(base, ["clone", "--quiet", "--bare", projectRoot, repo]);
   git(base, ["clone", "--quiet", repo, work]);
   fs.mkdirSync(path.join(root, "shared"), { recursive: true });
-  // The build's production settings, from the settings file as on a server.
-  fs.writeFileSync(path.join(root, "shared", "release.env"), "SITE_URL=https://www.example.com\nRELEASE_KEEP=5\n");
+  // The build's production settings, from the settings file as on a server (mode 600: the release
+  // refuses a settings file others may read).
+  fs.writeFileSync(path.join(root, "shared", "release.env"), "SITE_URL=https://www.example.com\nRELEASE_KEEP=5\n", {
+    mode: 0o600,
+  });
   const user = releaseUser();
   chownTree(root, user);
   const tool = path.join(base, "checkout");
