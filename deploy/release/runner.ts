@@ -46,7 +46,9 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
       console.log("release: another release is still running; the request stays for the next start");
       return { released, failed };
     }
-    const note = takeReleaseWanted(folder);
+    // A note that is no note (a link, a FIFO, a huge file: the service's user can write the folder)
+    // is refused with a line that says what it was, and counts as none.
+    const note = takeReleaseWanted(folder, (message) => console.error(`release: ${message}`));
     if (!note) {
       if (released + failed === 0) console.log("release: no release is wanted");
       return { released, failed };
