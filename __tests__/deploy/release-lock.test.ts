@@ -200,3 +200,62 @@ test("node:sqlite's experimental warning is not printed; other warnings still ar
   expect(proc.output()).not.toContain("ExperimentalWarning");
   expect(proc.output()).not.toContain("SQLite");
 });
+
+describe("--if-moved (the timer)", () => {
+  const RUNNER = path.join(projectRoot, "__tests__/deploy/support/release-runner.ts");
+  let root: string;
+  let record: string;
+  /** A `git` first on PATH that writes down the lock's note as it is when git runs, then fails. */
+  beforeEach(() => {
+    root = path.join(base, "root");
+    fs.mkdirSync(path.join(root, "shared"), { recursive: true });
+    lock = path.join(root, "shared", "release.lock");
+    record = path.join(base, "note-at-fetch");
+    const bin = path.join(base, "bin");
+    fs.mkdirSync(bin);
+    fs.writeFileSync(
+      path.join(bin, "git"),
+      `#!/bin/sh\ncat '${lock}' > '${record}' 2>/dev/null || echo none > '${record}'\necho 'git: not here' >&2\nexit 1\n`,
+      { mode: 0o755 },
+    );
+  });
+
+  async function ifMoved(): Promise<{ code: number | string; output: string; pid: number }> {
+    const child = spawn(process.execPath, ["--import", "tsx", RUNNER, "if-moved"], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        PATH: `${path.join(base, "bin")}:${process.env.PATH ?? ""}`,
+        RELEASE_ROOT: root,
+        RELEASE_REPO: path.join(base, "site.git"),
+        RELEASE_LIVE_URL: "http://127.0.0.1:9",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | string>((resolve) =>
+      child.on("close", (exit, signal) => resolve(exit ?? signal ?? "unknown")),
+    );
+    return { code, output, pid: child.pid! };
+  }
+
+  test("takes the lock before it fetches into the mirror, and lets go after", async () => {
+    const result = await ifMoved();
+    // The fetch failed (the stand-in git), under the lock: its note named this run.
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("git: not here");
+    expect(JSON.parse(fs.readFileSync(record, "utf8"))).toMatchObject({ pid: result.pid });
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  test("while a release holds the lock, it says busy and fetches nothing", async () => {
+    const held = await holder();
+    const result = await ifMoved();
+    expect(result.code).toBe(0);
+    expect(result.output).toContain("outcome: busy");
+    expect(fs.existsSync(record)).toBe(false);
+    expect(note().pid).toBe(held.pid);
+  });
+});

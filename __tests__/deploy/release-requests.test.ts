@@ -16,7 +16,7 @@ import { chownTree, releaseUser } from "./support/release-user";
 
 jest.setTimeout(120_000);
 
-const SCRIPT = path.join(projectRoot, "__tests__/deploy/support/release-when-wanted.ts");
+const SCRIPT = path.join(projectRoot, "__tests__/deploy/support/release-runner.ts");
 /** How long `--wanted` may take here: a bound for a busy machine (it takes about 2 s), not a measure. */
 const BOUND_MS = 60_000;
 
@@ -38,7 +38,7 @@ const wanted: ReleaseWanted = { branch: "main", commit: "a".repeat(40), host: "g
 /** releaseWhenWanted in a process of its own, killed at the bound: its exit code and output. */
 function releaseWhenWanted(): Promise<{ code: number | string; output: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
+  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, "wanted"], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -84,12 +84,17 @@ function cacheSource(root: string): string | undefined {
   return id ? path.join(releases, id) : undefined;
 }
 
-export async function release(settings: Settings, ref?: string): Promise<ReleaseResult> {
+export interface ReleaseOptions {
+  /** The caller holds the lock already (--if-moved fetches under it to see whether to release). */
+  locked?: boolean;
+}
+
+export async function release(settings: Settings, ref?: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
   const { root } = settings;
   const p = paths(root);
   fs.mkdirSync(p.releases, { recursive: true });
   fs.mkdirSync(p.shared, { recursive: true });
-  const unlock = acquireLock(p.lock);
+  const unlock = options.locked ? () => undefined : acquireLock(p.lock);
   const seconds: Record<string, number> = {};
   let started = Date.now();
   let target: CommitRef = { commit: "", title: "", time: "" };
