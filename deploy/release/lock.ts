@@ -80,7 +80,12 @@ function liveHolder(file: string): Holder | undefined {
 function begin(file: string): DatabaseSync | undefined {
   const { DatabaseSync } = nodeSqlite();
   // The default rollback journal: in WAL mode an exclusive transaction would not keep others out.
-  const db = new DatabaseSync(databaseOf(file), { timeout: 0 });
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(databaseOf(file), { timeout: 0 });
+  } catch (error) {
+    throw new Error(`cannot open the lock ${databaseOf(file)}: ${(error as Error).message}`);
+  }
   try {
     db.exec("BEGIN EXCLUSIVE");
     return db;
