@@ -34,6 +34,7 @@ async function servedStatus(): Promise<{ cacheControl: string | null; status: un
   expect(res.status).toBe(200);
   return { cacheControl: res.headers.get("cache-control"), status: await res.json() };
 }
+/** The note of who holds the release lock (the lock itself is a transaction on release.lock.db). */
 const lockFile = () => path.join(site.root, "shared", "release.lock");
 
 beforeAll(async () => {
@@ -243,23 +244,25 @@ test("when the live check fails after a switch, the release switches back by its
 });
 
 test("a lock held by a live process refuses a second release with a clear message", async () => {
-  fs.writeFileSync(lockFile(), JSON.stringify({ pid: process.pid, since: "2026-01-01T00:00:00Z" }));
+  // A process of the release user holding the lock as a release under way does.
+  const holder = await site.holdLock();
   const { code, output } = await site.release(["--rollback"]);
   expect(code).toBe(3);
-  expect(output).toContain(`another release is running (pid ${process.pid}`);
+  expect(output).toContain(`another release is running (pid ${holder.pid}`);
   expect(await homeShows(CHANGED)).toBe(true);
-  fs.rmSync(lockFile());
+  await holder.release();
+  expect(fs.existsSync(lockFile())).toBe(false);
 });
 
 test("a lock left by a killed release is taken over; --rollback serves the previous release in seconds", async () => {
-  // A pid that certainly belongs to no process any more: a child that has exited.
-  const { spawnSync } = await import("node:child_process");
-  const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" }).stdout.trim();
-  fs.writeFileSync(lockFile(), JSON.stringify({ pid: Number(gone), since: "2026-01-01T00:00:00Z" }));
+  // A process that held the lock, killed as systemd kills a unit: its note of who held it stays.
+  const holder = await site.holdLock();
+  await holder.kill();
+  expect(fs.existsSync(lockFile())).toBe(true);
   const result = await site.release(["--rollback"]);
   console.log(`rollback: ${result.seconds.toFixed(1)} s`);
   expectExit(result, 0);
-  expect(result.output).toContain("taking it over");
+  expect(result.output).toContain(`the lock of pid ${holder.pid} is left over (that process is gone): taking it over`);
   expect(await homeShowsSoon(CHANGED, false)).toBe(true);
   expect(await homeShows(HEADING)).toBe(true);
   expect(status().live?.commit).toBe(firstCommit);
@@ -461,6 +464,7 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
     }
   }
   expect((await killed.done).code).toBe("SIGKILL");
+  // Its note of who held the lock stays; the lock itself went with the process.
   expect(fs.existsSync(lockFile())).toBe(true);
   expect(fs.existsSync(path.join(site.root, "build"))).toBe(true);
 
@@ -482,7 +486,7 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
     console.log(
       `service restart: ${refused.length} enquiries refused with 503 over ${((refused.at(-1)!.at - refused[0]!.at) / 1000).toFixed(1)} s; ${acknowledged.length} stored`,
     );
-  expect(next.output).toContain("taking it over");
+  expect(next.output).toContain(`the lock of pid ${killed.pid} is left over (that process is gone): taking it over`);
   expect(next.output).toContain("removing build/, left unfinished");
   expect(await homeShowsSoon(text)).toBe(true);
   expect(status().live?.commit).toBe(commit);

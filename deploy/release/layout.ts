@@ -35,6 +35,7 @@ export const paths = (root: string) => ({
   mirror: path.join(root, "shared", "repo.git"),
   /** Where each release is built before it is renamed to releases/<id> (build.ts says why). */
   build: path.join(root, "build"),
+  /** Who holds the release lock; the lock itself is a transaction on release.lock.db (lock.ts). */
   lock: path.join(root, "shared", "release.lock"),
   status: path.join(root, "shared", "release-status.json"),
   /** One log per release attempt (release-log.ts): not under anything nginx serves. */

@@ -87,11 +87,16 @@ function cacheSource(root: string): string | undefined {
   return id ? path.join(releases, id) : undefined;
 }
 
-export async function release(settings: Settings, ref?: string): Promise<ReleaseResult> {
+export interface ReleaseOptions {
+  /** The caller holds the lock already (--if-moved fetches under it to see whether to release). */
+  locked?: boolean;
+}
+
+export async function release(settings: Settings, ref?: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
   const p = paths(settings.root);
   fs.mkdirSync(p.releases, { recursive: true });
   fs.mkdirSync(p.shared, { recursive: true });
-  const unlock = acquireLock(p.lock);
+  const unlock = options.locked ? () => undefined : acquireLock(p.lock);
   try {
     // Named by its time until the commit is known, then by the release's id (the same time).
     const startedAt = new Date();

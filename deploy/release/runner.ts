@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "../../src/site-service";
 import { currentId, paths, readInfo } from "./layout";
-import { lockHolder, LockedError } from "./lock";
+import { acquireLock, lockHolder, LockedError } from "./lock";
 import { release } from "./release";
 import type { Settings } from "./settings";
 import { readStatus } from "./status";
@@ -46,7 +46,9 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
       console.log("release: another release is still running; the request stays for the next start");
       return { released, failed };
     }
-    const note = takeReleaseWanted(folder);
+    // A note that is no note (a link, a FIFO, a huge file: the service's user can write the folder)
+    // is refused with a line that says what it was, and counts as none.
+    const note = takeReleaseWanted(folder, (message) => console.error(`release: ${message}`));
     if (!note) {
       if (released + failed === 0) console.log("release: no release is wanted");
       return { released, failed };
@@ -73,13 +75,25 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
  */
 export async function releaseIfMoved(settings: Settings): Promise<"released" | "up to date" | "busy"> {
   const p = paths(settings.root);
-  if (lockHolder(p.lock)) return "busy";
-  await updateMirror(settings.repo, p.mirror);
-  const head = await resolveCommit(p.mirror, settings.branch);
-  const live = currentId(settings.root);
-  const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
-  if (head.commit === liveCommit || head.commit === readStatus(p.status)?.lastFailure?.commit) return "up to date";
-  console.log(`release: ${settings.branch} moved to ${head.commit.slice(0, 12)} (${head.title})`);
-  await release(settings, head.commit);
-  return "released";
+  fs.mkdirSync(p.shared, { recursive: true });
+  // The lock before the fetch: a release under way fetches into the same mirror and clones from it.
+  let unlock: () => void;
+  try {
+    unlock = acquireLock(p.lock);
+  } catch (error) {
+    if (error instanceof LockedError) return "busy";
+    throw error;
+  }
+  try {
+    await updateMirror(settings.repo, p.mirror);
+    const head = await resolveCommit(p.mirror, settings.branch);
+    const live = currentId(settings.root);
+    const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
+    if (head.commit === liveCommit || head.commit === readStatus(p.status)?.lastFailure?.commit) return "up to date";
+    console.log(`release: ${settings.branch} moved to ${head.commit.slice(0, 12)} (${head.title})`);
+    await release(settings, head.commit, { locked: true });
+    return "released";
+  } finally {
+    unlock();
+  }
 }

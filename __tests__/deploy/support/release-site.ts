@@ -15,7 +15,7 @@
  * reload-or-restart cyrus-nginx` and `sudo systemctl restart cyrus-enquiry` ask root through the
  * sudo rule on a server.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -75,8 +75,20 @@ export interface ReleaseSite {
     extraEnv?: NodeJS.ProcessEnv,
     asInvoker?: boolean,
   ): { pid: number; done: Promise<ReleaseRun> };
+  /**
+   * A process of `user` that holds the release lock as a release under way does
+   * (support/lock-process.ts, from the user's checkout), once it holds it: its pid, and its end,
+   * letting go or killed with SIGKILL.
+   */
+  holdLock(): Promise<LockHolding>;
   page(route: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
+}
+
+export interface LockHolding {
+  pid: number;
+  release(): Promise<void>;
+  kill(): Promise<void>;
 }
 
 const git = (cwd: string, args: string[]) => {
@@ -227,6 +239,43 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     return { pid: proc.child.pid!, done };
   };
 
+  const holdLock = async (): Promise<LockHolding> => {
+    const child = spawn(
+      path.join(nodeDir, "node"),
+      [
+        "--import",
+        "tsx",
+        "__tests__/deploy/support/lock-process.ts",
+        "take",
+        path.join(root, "shared", "release.lock"),
+      ],
+      { cwd: tool, env, uid: user.uid, gid: user.gid, stdio: ["pipe", "pipe", "pipe"] },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    for (let i = 0; i < 600 && !output.includes(`took ${child.pid}`); i += 1) {
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!output.includes(`took ${child.pid}`)) {
+      child.kill("SIGKILL");
+      throw new Error(`the lock holder did not take the lock:\n${output}`);
+    }
+    return {
+      pid: child.pid!,
+      release: async () => {
+        child.stdin.end();
+        await closed;
+      },
+      kill: async () => {
+        child.kill("SIGKILL");
+        await closed;
+      },
+    };
+  };
+
   return {
     base,
     root,
@@ -265,6 +314,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
         ...(process.getuid!() === 0 ? { uid: user.uid, gid: user.gid } : {}),
       }).exited,
     startRelease,
+    holdLock,
     release: (args = [], extraEnv = {}) => startRelease(args, extraEnv).done,
     async page(route) {
       await waitFor(`${origin}${route}`, 200, 50).catch(() => undefined);
