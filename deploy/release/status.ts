@@ -19,6 +19,8 @@ export interface Status {
   live?: CommitRef & { id: string; since?: string };
   underway?: CommitRef & { startedAt: string; step: string };
   lastFailure?: CommitRef & { at: string; step: string; message: string };
+  /** After a rollback, until a release goes live: automatic releases skip what was rolled back from. */
+  paused?: { since: string; rolledBackFrom: { commit: string; title: string }; resume: string };
   updatedAt: string;
 }
 
