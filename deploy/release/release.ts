@@ -10,7 +10,9 @@ import { installDependencies } from "./dependencies";
 import { StepError } from "./exec";
 import { changed, checkout, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
+import { LiveChanged, pauseStatus, recordLive, rollbackTarget, toPrune } from "./history";
 import { acquireLock } from "./lock";
+import { schemaRefusal } from "./schema";
 import {
   currentId,
   INFO_FILE,
@@ -65,13 +67,10 @@ function stampHome(dir: string): number {
   return stamp;
 }
 
-/** Keeps the newest `keep` releases and the live one. */
+/** Keeps the newest `keep` releases, the live one and the one --rollback goes to (history.ts). */
 function prune(root: string, keep: number): void {
-  const live = currentId(root);
-  const ready = listReleases(root).map((info) => info.id);
-  for (const id of ready.slice(0, Math.max(0, ready.length - keep))) {
-    if (id !== live) fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
-  }
+  for (const id of toPrune(root, keep))
+    fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
 }
 
 /** Where the build caches come from: the newest release that still has Gatsby's .cache, else the live one. */
@@ -84,12 +83,17 @@ function cacheSource(root: string): string | undefined {
   return id ? path.join(releases, id) : undefined;
 }
 
-export async function release(settings: Settings, ref?: string): Promise<ReleaseResult> {
+/** `stillSo`: an automatic release (runner.ts) goes ahead only if what it decided on is still so. */
+export async function release(settings: Settings, ref?: string, stillSo?: () => boolean): Promise<ReleaseResult> {
   const { root } = settings;
   const p = paths(root);
   fs.mkdirSync(p.releases, { recursive: true });
   fs.mkdirSync(p.shared, { recursive: true });
   const unlock = acquireLock(p.lock);
+  if (stillSo && !stillSo()) {
+    unlock();
+    throw new LiveChanged();
+  }
   const seconds: Record<string, number> = {};
   let started = Date.now();
   let target: CommitRef = { commit: "", title: "", time: "" };
@@ -154,10 +158,18 @@ export async function release(settings: Settings, ref?: string): Promise<Release
     const serviceChanged =
       !previous || (await changed(p.mirror, previous.commit, target.commit, settings.servicePaths));
     await goLive(settings, info, previous, serviceChanged);
+    recordLive(root, info, "release", previousId);
     seconds[stepName] = (Date.now() - started) / 1000;
     prune(root, settings.keep);
-    // The last release went live: an older failure is no longer what editors need to know.
-    writeStatus(p.status, { state: "live", live: liveRef(info), underway: undefined, lastFailure: undefined });
+    // The last release went live: an older failure is no longer what editors need to know, and a
+    // rollback's pause has ended.
+    writeStatus(p.status, {
+      state: "live",
+      live: liveRef(info),
+      underway: undefined,
+      lastFailure: undefined,
+      paused: undefined,
+    });
     return {
       info,
       dependencies,
@@ -219,17 +231,21 @@ async function goLive(
   }
 }
 
-/** Back to the release before the live one: no build, a switch and a reload. */
-export async function rollback(settings: Settings): Promise<ReleaseInfo> {
+/**
+ * Back to the release that was live before the live one (history.ts): no build, a switch and a
+ * reload. Refused when that release's code lacks a store migration the live one has (schema.ts),
+ * unless `force`. Automatic releases then pause until a new commit (history.ts).
+ */
+export async function rollback(settings: Settings, force = false): Promise<ReleaseInfo> {
   const { root } = settings;
   const p = paths(root);
   const unlock = acquireLock(p.lock);
   try {
-    const releases = listReleases(root);
-    const index = releases.findIndex((info) => info.id === currentId(root));
-    const current = releases[index];
-    const target = index > 0 ? releases[index - 1] : undefined;
+    const current = listReleases(root).find((info) => info.id === currentId(root));
+    const target = rollbackTarget(root);
     if (!current || !target) throw new Error("there is no earlier release to roll back to (npm run release -- --list)");
+    const refusal = force ? undefined : schemaRefusal(root, current, target);
+    if (refusal) throw new Error(refusal);
     const restart = await changed(p.mirror, current.commit, target.commit, settings.servicePaths);
     try {
       await goLive(settings, target, current, restart);
@@ -247,7 +263,8 @@ export async function rollback(settings: Settings): Promise<ReleaseInfo> {
       });
       throw error;
     }
-    writeStatus(p.status, { state: "live", live: liveRef(target) });
+    recordLive(root, target, "rollback", current.id);
+    writeStatus(p.status, { state: "live", live: liveRef(target), paused: pauseStatus(root) });
     return target;
   } finally {
     unlock();
