@@ -86,3 +86,21 @@ test("a failure of the server's steps says so in plain words and names the relea
 test("no status at all: nothing to say", () => {
   expect(describeStatus({}, now)).toEqual([]);
 });
+
+test("after a rollback, the pause comes before what is live, with the editors' way out", () => {
+  const paused = {
+    since: at(300),
+    rolledBackFrom: { commit: "e1e2e3e4e5e6", title: "Update Pages “about”" },
+    resume: "A new commit on the branch … (npm run release) …",
+  };
+  const lines = describeStatus({ live, paused }, now);
+  expect(lines).toEqual([
+    {
+      tone: "paused",
+      text: "The site was rolled back 5 minutes ago from “Update Pages “about”” (e1e2e3e): it shows the version before it until a new change is published. Your next published change goes live as usual.",
+    },
+    { tone: "live", text: "Live on the site: “Update Services “study-design”” (a1b2c3d), 10 minutes ago." },
+  ]);
+  // The server's own words for operators are not shown to editors.
+  expect(lines.map((line) => line.text).join(" ")).not.toContain("npm run release");
+});

@@ -585,3 +585,144 @@ describe("a server set up before the move and before nginx ran as its own user",
     expect(await health()).toEqual(OK);
   });
 });
+
+/**
+ * A rollback holds until something new is published (deploy/release/history.ts): the timer and a
+ * replayed push leave it, a new commit is released and ends the pause, a second rollback goes back
+ * to the release live before, never to the one rolled back from, and a rollback to code without a
+ * store migration the live release has is refused. On `site`, after the tests above (the live
+ * release is the one after the killed release, and the branch's head); two builds.
+ */
+describe("a rollback holds until something new is published", () => {
+  interface Paused {
+    since: string;
+    rolledBackFrom: { commit: string; title: string };
+    resume: string;
+  }
+  const statusNow = () => status() as StatusFile & { live?: { id: string; commit: string }; paused?: Paused };
+  const releasesNow = () => fs.readdirSync(path.join(site.root, "releases")).sort();
+  const history = () => fs.readFileSync(path.join(site.root, "shared", "release-history.json"), "utf8");
+  const KILLED_TEXT = "Welcome to Cyrus, after a killed release";
+  const FIXED_TEXT = "Welcome to Cyrus, fixed after a rollback";
+  /** A release's own steps in its output: none when nothing is built. */
+  const built = (output: string) => /^release: (fetch|checkout|build)$/m.test(output);
+  let bad = "";
+  let rolledBackTo = { id: "", commit: "" };
+  let fix = "";
+
+  test("five notes for the live head: each taken, nothing built; the releases and the history as they were", async () => {
+    bad = statusNow().live!.commit;
+    const releases = releasesNow();
+    const before = history();
+    for (let i = 0; i < 5; i += 1) {
+      // A replayed delivery of the same push, or the service's user writing the note.
+      expect(await site.hookPush(bad)).toBe(202);
+      const result = await site.release(["--wanted"]);
+      expectExit(result, 0);
+      expect(result.output).toContain("release: wanted by a push");
+      expect(result.output).toContain(`release: up to date: ${bad.slice(0, 12)}`);
+      expect(built(result.output)).toBe(false);
+      expect(fs.existsSync(path.join(site.requests, WANTED_FILE))).toBe(false);
+    }
+    expect(releasesNow()).toEqual(releases);
+    expect(history()).toBe(before);
+    expect(statusNow().live?.commit).toBe(bad);
+  });
+
+  test("after --rollback, the timer's run and a replayed push release nothing: still rolled back, and said so", async () => {
+    const list = await site.release(["--list"]);
+    expectExit(list, 0);
+    const marked = /^ {2}(\S+) {2}([0-9a-f]{12}) .*\(--rollback goes here\)$/m.exec(list.output);
+    expect(marked).not.toBeNull();
+    const result = await site.release(["--rollback"]);
+    expectExit(result, 0);
+    expect(result.output).toContain("release: automatic releases are paused until a new commit");
+    const s = statusNow();
+    rolledBackTo = { id: s.live!.id, commit: s.live!.commit };
+    expect(rolledBackTo.id).toBe(marked![1]);
+    expect(rolledBackTo.commit.startsWith(marked![2]!)).toBe(true);
+    expect(s.paused).toMatchObject({ rolledBackFrom: { commit: bad }, resume: expect.stringContaining("new commit") });
+    expect((await servedStatus()).status).toEqual(s);
+    expect(await homeShowsSoon(KILLED_TEXT, false)).toBe(true);
+    const releases = releasesNow();
+
+    // The timer: the branch's head is the commit rolled back from.
+    const timer = await site.release(["--if-moved"]);
+    expectExit(timer, 0);
+    expect(timer.output).toContain("release: automatic releases are paused since");
+    expect(built(timer.output)).toBe(false);
+    // A replayed push of that commit: the note is taken, nothing released.
+    expect(await site.hookPush(bad)).toBe(202);
+    const replayed = await site.release(["--wanted"]);
+    expectExit(replayed, 0);
+    expect(replayed.output).toContain("release: automatic releases are paused since");
+    expect(built(replayed.output)).toBe(false);
+    expect(fs.existsSync(path.join(site.requests, WANTED_FILE))).toBe(false);
+
+    expect(statusNow().live?.id).toBe(rolledBackTo.id);
+    expect(await homeShows(KILLED_TEXT)).toBe(false);
+    expect(releasesNow()).toEqual(releases);
+    const listed = await site.release(["--list"]);
+    expect(listed.output).toContain(`automatic releases are paused since ${s.paused!.since}`);
+    expect(listed.output).toContain(`rolled back from ${bad.slice(0, 12)}`);
+  });
+
+  test("a new commit is released as usual, and the pause ends", async () => {
+    fix = site.push("data/home/home.yaml", (t) => t.replace(`"${KILLED_TEXT}"`, `"${FIXED_TEXT}"`), "Home: fixed");
+    expect(await site.hookPush(fix)).toBe(202);
+    const result = await site.release(["--wanted"]);
+    expectExit(result, 0);
+    expect(statusNow().live?.commit).toBe(fix);
+    expect(statusNow().paused).toBeUndefined();
+    expect(await homeShowsSoon(FIXED_TEXT)).toBe(true);
+    expect((await site.release(["--list"])).output).not.toContain("paused");
+  });
+
+  test("rollback, release, rollback: back to the release live before the new one, never the one rolled back from", async () => {
+    // By id, the release before the fix is the bad one; the one live before the fix is not.
+    const result = await site.release(["--rollback"]);
+    expectExit(result, 0);
+    const s = statusNow();
+    expect(s.live?.commit).not.toBe(bad);
+    expect(s.live).toMatchObject(rolledBackTo);
+    expect(s.paused?.rolledBackFrom.commit).toBe(fix);
+    expect(await homeShowsSoon(FIXED_TEXT, false)).toBe(true);
+    expect(await homeShows(KILLED_TEXT)).toBe(false);
+    // The branch's head is the fix, rolled back from: the timer leaves it.
+    const timer = await site.release(["--if-moved"]);
+    expectExit(timer, 0);
+    expect(timer.output).toContain("release: automatic releases are paused since");
+    expect(statusNow().live?.id).toBe(rolledBackTo.id);
+  });
+
+  test("a rollback to code without a store migration the live release has is refused, naming it; --force rolls back", async () => {
+    // A person's release of a commit that adds a migration: it goes live, and ends the pause.
+    const migration = "src/site-service/enquiries/store/migrations/sqlite/003-release-test.sql";
+    const work = path.join(site.base, "work");
+    fs.writeFileSync(path.join(work, migration), "CREATE TABLE IF NOT EXISTS release_test (id integer);\n");
+    execFileSync("git", ["add", migration], { cwd: work });
+    const migrated = site.push(
+      "data/home/home.yaml",
+      (t) => t.replace(/^title: .*$/m, 'title: "Home of Cyrus, with a migration"'),
+      "Store: a migration",
+    );
+    const released = await site.release();
+    expectExit(released, 0);
+    expect(statusNow().live?.commit).toBe(migrated);
+    expect(statusNow().paused).toBeUndefined();
+    const live = statusNow().live!.id;
+
+    const refused = await site.release(["--rollback"]);
+    expectExit(refused, 1);
+    expect(refused.output).toContain("refusing to roll back to");
+    expect(refused.output).toContain("sqlite/003-release-test.sql");
+    expect(refused.output).toContain("--rollback --force");
+    expect(statusNow().live?.id).toBe(live);
+    expect(statusNow().paused).toBeUndefined();
+
+    const forced = await site.release(["--rollback", "--force"]);
+    expectExit(forced, 0);
+    expect(statusNow().live?.id).toBe(rolledBackTo.id);
+    expect(statusNow().paused?.rolledBackFrom.commit).toBe(migrated);
+  });
+});

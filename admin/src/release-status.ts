@@ -22,10 +22,12 @@ export interface ReleaseStatus {
   underway?: CommitRef & { startedAt: string; step: string };
   /** `log`: the id of the release's log on the server (shared/logs/<log>.log), for whoever runs it. */
   lastFailure?: CommitRef & { at: string; step: string; message: string; log?: string };
+  /** After a rollback: pushes are not published by themselves until a new change (or a person) ends it. */
+  paused?: { since: string; rolledBackFrom: { commit: string; title: string }; resume?: string };
 }
 
 export interface StatusLine {
-  tone: "live" | "running" | "failed";
+  tone: "live" | "running" | "failed" | "paused";
   text: string;
   /** The content check's own message, shown as written (file:line and the advice), or the step in plain words. */
   detail?: string;
@@ -50,7 +52,7 @@ export function ago(at: string, now: number): string {
 /** What the studio says, newest first; a failure older than the live release is history, not news. */
 export function describeStatus(status: ReleaseStatus, now: number): StatusLine[] {
   const lines: StatusLine[] = [];
-  const { underway, lastFailure: failed, live } = status;
+  const { underway, lastFailure: failed, live, paused } = status;
   const liveSince = live ? (live.since ?? live.time) : undefined;
   if (underway)
     lines.push({
@@ -72,6 +74,12 @@ export function describeStatus(status: ReleaseStatus, now: number): StatusLine[]
       detail: failed.message,
     });
   }
+  // The editors' way out, not the server's `resume` (which names npm run release).
+  if (paused)
+    lines.push({
+      tone: "paused",
+      text: `The site was rolled back ${ago(paused.since, now)} from “${paused.rolledBackFrom.title}” (${short(paused.rolledBackFrom.commit)}): it shows the version before it until a new change is published. Your next published change goes live as usual.`,
+    });
   if (live && liveSince)
     lines.push({
       tone: "live",

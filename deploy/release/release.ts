@@ -10,8 +10,10 @@ import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried 
 import { installDependencies } from "./dependencies";
 import { changed, checkout, removeReleaseRepositories, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
+import { LiveChanged, pauseStatus, recordLive, rollbackTarget, toPrune } from "./history";
 import { acquireLock } from "./lock";
 import { checkServerSetup } from "./server-setup";
+import { schemaRefusal } from "./schema";
 import {
   currentId,
   INFO_FILE,
@@ -68,13 +70,10 @@ function stampHome(dir: string): number {
   return stamp;
 }
 
-/** Keeps the newest `keep` releases and the live one. */
+/** Keeps the newest `keep` releases, the live one and the one --rollback goes to (history.ts). */
 function prune(root: string, keep: number): void {
-  const live = currentId(root);
-  const ready = listReleases(root).map((info) => info.id);
-  for (const id of ready.slice(0, Math.max(0, ready.length - keep))) {
-    if (id !== live) fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
-  }
+  for (const id of toPrune(root, keep))
+    fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
 }
 
 /** Where the build caches come from: the newest release that still has Gatsby's .cache, else the live one. */
@@ -90,6 +89,8 @@ function cacheSource(root: string): string | undefined {
 export interface ReleaseOptions {
   /** The caller holds the lock already (--if-moved fetches under it to see whether to release). */
   locked?: boolean;
+  /** An automatic release (runner.ts) goes ahead only if what it decided on is still so once it holds the lock. */
+  stillSo?: () => boolean;
 }
 
 export async function release(settings: Settings, ref?: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
@@ -98,6 +99,7 @@ export async function release(settings: Settings, ref?: string, options: Release
   fs.mkdirSync(p.shared, { recursive: true });
   const unlock = options.locked ? () => undefined : acquireLock(p.lock);
   try {
+    if (options.stillSo && !options.stillSo()) throw new LiveChanged();
     // Named by its time until the commit is known, then by the release's id (the same time).
     const startedAt = new Date();
     const log = openLog(settings.root, timeStamp(startedAt));
@@ -189,10 +191,18 @@ async function releaseLogged(
       !previous || (await changed(p.mirror, previous.commit, target.commit, settings.servicePaths));
     await goLive(settings, info, previous, serviceChanged);
     log.note(`release: ${id} is live`);
+    recordLive(root, info, "release", previousId);
     seconds[stepName] = (Date.now() - started) / 1000;
     prune(root, settings.keep);
-    // The last release went live: an older failure is no longer what editors need to know.
-    writeStatus(p.status, { state: "live", live: liveRef(info), underway: undefined, lastFailure: undefined });
+    // The last release went live: an older failure is no longer what editors need to know, and a
+    // rollback's pause has ended.
+    writeStatus(p.status, {
+      state: "live",
+      live: liveRef(info),
+      underway: undefined,
+      lastFailure: undefined,
+      paused: undefined,
+    });
     return {
       info,
       dependencies,
@@ -251,18 +261,22 @@ async function goLive(
   }
 }
 
-/** Back to the release before the live one: no build, a switch and a reload. */
-export async function rollback(settings: Settings): Promise<ReleaseInfo> {
+/**
+ * Back to the release that was live before the live one (history.ts): no build, a switch and a
+ * reload. Refused when that release's code lacks a store migration the live one has (schema.ts),
+ * unless `force`. Automatic releases then pause until a new commit (history.ts).
+ */
+export async function rollback(settings: Settings, force = false): Promise<ReleaseInfo> {
   const { root } = settings;
   const p = paths(root);
   const unlock = acquireLock(p.lock);
   try {
     checkServerSetup(settings.rootNginxConf, root);
-    const releases = listReleases(root);
-    const index = releases.findIndex((info) => info.id === currentId(root));
-    const current = releases[index];
-    const target = index > 0 ? releases[index - 1] : undefined;
+    const current = listReleases(root).find((info) => info.id === currentId(root));
+    const target = rollbackTarget(root);
     if (!current || !target) throw new Error("there is no earlier release to roll back to (npm run release -- --list)");
+    const refusal = force ? undefined : schemaRefusal(root, current, target);
+    if (refusal) throw new Error(refusal);
     const log = openLog(root, releaseId(target.commit));
     try {
       await withLog(log, async () => {
@@ -287,7 +301,8 @@ export async function rollback(settings: Settings): Promise<ReleaseInfo> {
     } finally {
       log.close();
     }
-    writeStatus(p.status, { state: "live", live: liveRef(target) });
+    recordLive(root, target, "rollback", current.id);
+    writeStatus(p.status, { state: "live", live: liveRef(target), paused: pauseStatus(root) });
     return target;
   } finally {
     unlock();

@@ -1,17 +1,19 @@
 /**
  * What starts a release without a person: a push's note (--wanted, started by the path unit when the
  * service writes the note) and the branch having moved (--if-moved, started by a timer, for servers a
- * webhook cannot reach). Both release the branch's head as it is when the release fetches, so pushes
- * that came during a build become one next release, of the newest commit.
+ * webhook cannot reach). Both release the branch's head as it is when they fetch, so pushes that came
+ * during a build become one next release, of the newest commit; neither builds a head that is live,
+ * nor one rolled back from while the rollback holds (history.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "../../src/site-service";
+import { currentPause, decide, liveState, readHistory, type Decision } from "./history";
 import { currentId, paths, readInfo } from "./layout";
 import { acquireLock, lockHolder, LockedError } from "./lock";
 import { release } from "./release";
 import type { Settings } from "./settings";
-import { readStatus } from "./status";
+import { readStatus, type CommitRef } from "./status";
 import { resolveCommit, updateMirror } from "./git";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,6 +35,25 @@ function putBack(folder: string, note: ReleaseWanted): void {
 }
 
 /**
+ * Fetches and decides (history.ts, decide) whether to release the branch's head; `stillSo` tells
+ * release(), once it holds the lock, whether what was decided on is still so (a rollback meanwhile holds).
+ */
+export async function whatToRelease(
+  settings: Settings,
+  skipFailed: boolean,
+): Promise<{ head: CommitRef; decision: Decision; stillSo: () => boolean }> {
+  const p = paths(settings.root);
+  const seen = liveState(settings.root);
+  await updateMirror(settings.repo, p.mirror);
+  const head = await resolveCommit(p.mirror, settings.branch);
+  const live = currentId(settings.root);
+  const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
+  const failed = skipFailed ? readStatus(p.status)?.lastFailure?.commit : undefined;
+  const decision = decide(head, liveCommit, currentPause(readHistory(settings.root)), failed);
+  return { head, decision, stillSo: () => liveState(settings.root) === seen };
+}
+
+/**
  * Releases while a note says a release is wanted: the note is taken as the release starts, so a push
  * during the build leaves a new one, released next. Returns how many releases failed.
  */
@@ -41,6 +62,7 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
   if (!folder) throw new Error("RELEASE_REQUESTS_DIR is not set (the folder the service writes release requests to)");
   let released = 0;
   let failed = 0;
+  let skipped = 0;
   for (;;) {
     if (!(await lockFree(settings))) {
       console.log("release: another release is still running; the request stays for the next start");
@@ -50,12 +72,19 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
     // is refused with a line that says what it was, and counts as none.
     const note = takeReleaseWanted(folder, (message) => console.error(`release: ${message}`));
     if (!note) {
-      if (released + failed === 0) console.log("release: no release is wanted");
+      if (released + failed + skipped === 0) console.log("release: no release is wanted");
       return { released, failed };
     }
     console.log(`release: wanted by a push to ${note.branch} (${note.commit.slice(0, 12)}, ${note.host}, ${note.at})`);
     try {
-      const result = await release(settings);
+      // A replayed delivery, or a note for what is live or rolled back from: taken, nothing built.
+      const { head, decision, stillSo } = await whatToRelease(settings, false);
+      if (!decision.release) {
+        console.log(`release: ${decision.message}`);
+        skipped += 1;
+        continue;
+      }
+      const result = await release(settings, head.commit, { stillSo });
       console.log(`release: ${result.info.id} (${result.info.title}) is live`);
       released += 1;
     } catch (error) {
@@ -71,9 +100,10 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
 
 /**
  * Releases the branch's head when it is neither live nor the commit whose release last failed (a
- * commit with a content error is not built again every few minutes). "up to date" otherwise.
+ * commit with a content error is not built again every few minutes) nor one rolled back from.
+ * "up to date" or "paused" (said here, with why) otherwise.
  */
-export async function releaseIfMoved(settings: Settings): Promise<"released" | "up to date" | "busy"> {
+export async function releaseIfMoved(settings: Settings): Promise<"released" | "up to date" | "busy" | "paused"> {
   const p = paths(settings.root);
   fs.mkdirSync(p.shared, { recursive: true });
   // The lock before the fetch: a release under way fetches into the same mirror and clones from it.
@@ -85,11 +115,11 @@ export async function releaseIfMoved(settings: Settings): Promise<"released" | "
     throw error;
   }
   try {
-    await updateMirror(settings.repo, p.mirror);
-    const head = await resolveCommit(p.mirror, settings.branch);
-    const live = currentId(settings.root);
-    const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
-    if (head.commit === liveCommit || head.commit === readStatus(p.status)?.lastFailure?.commit) return "up to date";
+    const { head, decision } = await whatToRelease(settings, true);
+    if (!decision.release) {
+      if (decision.outcome === "paused") console.log(`release: ${decision.message}`);
+      return decision.outcome;
+    }
     console.log(`release: ${settings.branch} moved to ${head.commit.slice(0, 12)} (${head.title})`);
     await release(settings, head.commit, { locked: true });
     return "released";

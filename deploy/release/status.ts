@@ -24,6 +24,8 @@ export interface Status {
   underway?: CommitRef & { startedAt: string; step: string };
   /** `log`: the attempt's log, shared/logs/<log>.log, named by its id only. */
   lastFailure?: CommitRef & { at: string; step: string; message: string; log?: string };
+  /** After a rollback, until a release goes live: automatic releases skip what was rolled back from. */
+  paused?: { since: string; rolledBackFrom: { commit: string; title: string }; resume: string };
   updatedAt: string;
 }
 
