@@ -117,9 +117,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
   });
   const user = releaseUser();
   chownTree(root, user);
-  const tool = path.join(base, "checkout");
-  const nodeDir = path.join(base, "node");
-  ownCheckout(tool, nodeDir, user);
+  const { tool, nodeDir } = sharedCheckout(user);
   // Its HOME (npm's and git's files). The git host here is a path owned by root: git refuses a
   // repository of another owner unless it is named safe (on a server the host is a URL).
   const home = path.join(base, "home");
@@ -327,8 +325,34 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
       stopping = true;
       if (service) await stopProc(service, "SIGTERM", 15_000);
       fs.rmSync(base, { recursive: true, force: true });
+      releaseCheckout();
     },
   };
+}
+
+/**
+ * The release user's own checkout and Node (./release-user.ts), made once for all the places a test
+ * file starts (a copy of node_modules is a gigabyte), and removed when the last of them stops.
+ */
+let checkout: { dir: string; tool: string; nodeDir: string; users: number } | undefined;
+
+function sharedCheckout(user: ReleaseUser): { tool: string; nodeDir: string } {
+  if (!checkout) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-release-checkout-"));
+    fs.chmodSync(dir, 0o755);
+    checkout = { dir, tool: path.join(dir, "checkout"), nodeDir: path.join(dir, "node"), users: 0 };
+    ownCheckout(checkout.tool, checkout.nodeDir, user);
+  }
+  checkout.users += 1;
+  return checkout;
+}
+
+function releaseCheckout(): void {
+  if (!checkout) return;
+  checkout.users -= 1;
+  if (checkout.users > 0) return;
+  fs.rmSync(checkout.dir, { recursive: true, force: true });
+  checkout = undefined;
 }
 
 type Action = (id: string) => { ok: boolean; text: string } | Promise<{ ok: boolean; text: string }>;
