@@ -64,7 +64,7 @@ export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxE
 /**
  * `retry`: a destination's rows waiting for a later attempt, or failed for good, are due now, unless
  * a sender holds them (its lease): they are then claimed as any due row, so two `retry` at once, or
- * `retry` beside the running services, still send each once. Resolves with the rows made due.
+ * `retry` beside the running services, still claim each once. Resolves with the rows made due.
  */
 export function dueNow(db: Engine, destination: string, now: string): Promise<number> {
   return db.run(
