@@ -29,8 +29,8 @@ async function fill(store: EnquiryStore, ages: number[]): Promise<void> {
     await store.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, [
       { destination: "email", messageId: `msg_${e.id}` },
     ]);
-    const [row] = await store.claimDue("email", e.receivedAt, e.receivedAt, 1, e.id);
-    await store.recordAttempt(row!.seq, { at: e.receivedAt, outcome: "done", detail: "250 ok" });
+    const [claim] = await store.claimDue("email", e.receivedAt, e.receivedAt, 1, { enquiryId: e.id });
+    await store.recordAttempt(claim!, { at: e.receivedAt, outcome: "done", detail: "250 ok" });
     await store.recordReview({ id: e.id, at: e.receivedAt, review: "not-spam" });
   }
 }

@@ -5,10 +5,12 @@
  * three days, and each row sent once when two instances' senders run at once. The schedule runs on
  * an injected clock, with the jitter fixed.
  */
+import { Webhook } from "standardwebhooks";
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
-import { loadConfig } from "../../src/site-service/enquiries/core/config";
+import { loadConfig, type EnquiryConfig } from "../../src/site-service/enquiries/core/config";
 import { receiverOutbox } from "../../src/site-service/enquiries/outbox/receiver-outbox";
 import { MAX_ATTEMPTS } from "../../src/site-service/enquiries/outbox/schedule";
+import type { EnquiryStore } from "../../src/site-service/enquiries/store/store";
 import { ENGINES, engineUnderTest } from "./support/engines";
 import {
   anotherEnquiry,
@@ -42,6 +44,20 @@ describe.each(ENGINES)("on %s", (name) => {
       await site.receiver.sendDue();
     };
     return { secret, sink, clock, env, site, pass };
+  }
+
+  /** n enquiries stored with their webhook rows while nobody sends: the next pass finds n rows due. */
+  async function storeQuietly(store: EnquiryStore, config: EnquiryConfig, n: number, at: number): Promise<void> {
+    const outbox = receiverOutbox(config, store, undefined, memoryLog());
+    for (let i = 0; i < n; i += 1) {
+      const e = {
+        id: `e-${i}`,
+        receivedAt: new Date(at).toISOString(),
+        ...anotherEnquiry(i),
+        delivery: "stored-only" as const,
+      };
+      await store.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, outbox.entriesFor(e.id));
+    }
   }
 
   test("retried after a 500 and a timeout, every attempt signed and verified, the same webhook-id", async () => {
@@ -135,19 +151,88 @@ describe.each(ENGINES)("on %s", (name) => {
     ];
     const quiet = receiverOutbox({ ...config, webhook: undefined }, stores[0]!, undefined, memoryLog());
     expect(quiet.entriesFor("x")).toEqual([]);
-    const outbox = receiverOutbox(config, stores[0]!, undefined, memoryLog());
-    for (let i = 0; i < 30; i += 1) {
-      const e = {
-        id: `e-${i}`,
-        receivedAt: new Date(clock.t).toISOString(),
-        ...anotherEnquiry(i),
-        delivery: "stored-only" as const,
-      };
-      await stores[0]!.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, outbox.entriesFor(e.id));
-    }
+    await storeQuietly(stores[0]!, config, 30, clock.t);
     const senders = stores.map((s) => receiverOutbox(config, s, undefined, memoryLog(), { now: () => clock.t }));
     await Promise.all(senders.map((s) => s.sendDue()));
     expect(sink.received).toHaveLength(30);
     expect(new Set(sink.received.map((r) => r.id)).size).toBe(30);
+  });
+
+  test("410 with 25 rows due: one request at most per row, none after it, and the next URL gets the full schedule", async () => {
+    const secret = newSecret();
+    // The endpoint fails the first pass (an attempt on each row), then is gone.
+    const old = stopAfter(await startWebhookSink(secret, (n) => ({ status: n < 25 ? 500 : 410 })));
+    const clock = { t: Date.parse("2026-11-26T09:00:00Z") };
+    const env = { ...(await engine.env()), ENQUIRY_WEBHOOK_URL: old.url, ENQUIRY_WEBHOOK_SECRET: secret };
+    const config = loadConfig(env, projectRoot);
+    const store = engine.open(env);
+    await storeQuietly(store, config, 25, clock.t);
+    const log = memoryLog();
+    const pass = async (settings: EnquiryConfig, advanceMs: number) => {
+      clock.t += advanceMs;
+      await receiverOutbox(settings, store, undefined, log, { now: () => clock.t, random: () => 0.5 }).sendDue();
+    };
+    await pass(config, 0);
+    expect(old.received).toHaveLength(25);
+
+    await pass(config, HOUR);
+    const gonePass = old.received.slice(25);
+    expect(gonePass.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(gonePass.map((r) => r.id)).size).toBe(gonePass.length); // no row twice
+    expect(gonePass.length).toBeLessThanOrEqual(20); // the batch in flight when the 410 came, no more
+    expect(log.lines.filter((l) => l.startsWith("error:") && l.includes("answered 410 Gone"))).toHaveLength(1);
+    // Recorded in the database: another instance (another store) sends nothing there either.
+    const seen = old.received.length;
+    await receiverOutbox(config, engine.open(env), undefined, memoryLog(), { now: () => clock.t }).sendDue();
+    await pass(config, HOUR);
+    expect(old.received).toHaveLength(seen);
+
+    // The URL changes: every row gets the whole schedule there, whatever was spent on the gone one.
+    const moved = stopAfter(await startWebhookSink(secret, () => ({ status: 500 })));
+    const movedConfig = loadConfig({ ...env, ENQUIRY_WEBHOOK_URL: moved.url }, projectRoot);
+    for (let i = 0; i < 20; i += 1) await pass(movedConfig, i === 0 ? 0 : 13 * HOUR);
+    const perRow = new Map<string, number>();
+    for (const r of moved.received) perRow.set(r.id, (perRow.get(r.id) ?? 0) + 1);
+    expect(perRow.size).toBe(25);
+    expect(new Set(perRow.values())).toEqual(new Set([MAX_ATTEMPTS]));
+    expect(old.received).toHaveLength(seen);
+  });
+
+  test("the payload's timestamp is when the enquiry arrived; webhook-timestamp is when it was sent", async () => {
+    const { sink, site } = await setUp([]);
+    const answer = await site.post(validEnquiry);
+    const before = Math.floor(Date.now() / 1000);
+    await site.receiver.drain();
+    const after = Math.ceil(Date.now() / 1000);
+    const [request] = sink.received;
+    expect(request!.valid).toBe(true);
+    expect(request!.payload.data.receivedAt).toBe("2026-11-26T09:00:00.000Z");
+    expect(request!.payload.timestamp).toBe(request!.payload.data.receivedAt);
+    expect(answer.body.id).toBe(request!.payload.data.id);
+    expect(Number(request!.timestamp)).toBeGreaterThanOrEqual(before - 1);
+    expect(Number(request!.timestamp)).toBeLessThanOrEqual(after);
+  });
+
+  test("during a rotation both secrets sign: a receiver verifying with either accepts", async () => {
+    const previous = newSecret();
+    const { sink, site, env } = await setUp([]);
+    const rotating = { ...env, ENQUIRY_WEBHOOK_SECRET_PREVIOUS: previous };
+    const config = loadConfig({ ...rotating, ENQUIRY_DATA_DIR: site.dir }, projectRoot);
+    await storeQuietly(site.receiver.store, config, 1, Date.now());
+    await receiverOutbox(config, site.receiver.store, undefined, memoryLog()).sendDue();
+    const [request] = sink.received;
+    expect(request!.headers["webhook-signature"]!.split(" ")).toEqual([
+      expect.stringMatching(/^v1,/),
+      expect.stringMatching(/^v1,/),
+    ]);
+    expect(request!.valid).toBe(true); // the new secret (the sink's)
+    expect(() => new Webhook(previous).verify(request!.body, request!.headers)).not.toThrow();
+    expect(() => new Webhook(newSecret()).verify(request!.body, request!.headers)).toThrow();
+    expect(() => loadConfig({ ...rotating, ENQUIRY_WEBHOOK_SECRET_PREVIOUS: "whsec_short" }, projectRoot)).toThrow(
+      "ENQUIRY_WEBHOOK_SECRET_PREVIOUS must be whsec_",
+    );
+    expect(() => loadConfig({ ENQUIRY_WEBHOOK_SECRET_PREVIOUS: previous }, projectRoot)).toThrow(
+      "ENQUIRY_WEBHOOK_SECRET_PREVIOUS",
+    );
   });
 });

@@ -14,6 +14,9 @@ export interface Received {
   /** Whether standardwebhooks accepted its signature and timestamp. */
   valid: boolean;
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
+  /** As received, for a test that verifies with another secret too. */
+  body: string;
+  headers: Record<string, string>;
 }
 
 export type Reply = { status: number; headers?: Record<string, string> } | "hang";
@@ -47,6 +50,8 @@ export async function startWebhookSink(secret: string, reply: (n: number) => Rep
         timestamp: headers["webhook-timestamp"] ?? "",
         valid,
         payload: JSON.parse(body) as Received["payload"],
+        body,
+        headers,
       });
       const answer = reply(n - 1);
       if (answer === "hang") return;

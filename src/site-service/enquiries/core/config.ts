@@ -13,8 +13,11 @@ export interface EnquiryConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per process (ENQUIRY_DATABASE_CONNECTIONS); a function instance uses 1. */
   databaseConnections: number;
-  /** Where the outbox also sends each enquiry, signed with the secret (../outbox/webhook.ts); both or neither. */
-  webhook: { url: string; secret: string } | undefined;
+  /**
+   * Where the outbox also sends each enquiry, signed with the secret (../outbox/webhook.ts); both or
+   * neither. previousSecret (ENQUIRY_WEBHOOK_SECRET_PREVIOUS): during a rotation, signed with it too.
+   */
+  webhook: { url: string; secret: string; previousSecret?: string } | undefined;
   smtpUrl: string | undefined;
   /** Recipient(s) of the e-mail, comma-separated as nodemailer accepts them. */
   to: string | undefined;
@@ -47,7 +50,11 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
       value("ENQUIRY_DATABASE_CONNECTIONS"),
       10,
     ),
-    webhook: webhookSettings(value("ENQUIRY_WEBHOOK_URL"), value("ENQUIRY_WEBHOOK_SECRET")),
+    webhook: webhookSettings(
+      value("ENQUIRY_WEBHOOK_URL"),
+      value("ENQUIRY_WEBHOOK_SECRET"),
+      value("ENQUIRY_WEBHOOK_SECRET_PREVIOUS"),
+    ),
     smtpUrl: value("SMTP_URL"),
     to,
     suspectTo: value("ENQUIRY_SUSPECT_TO"),
@@ -81,17 +88,27 @@ function firstAddress(list: string): string {
   return first.match(/<([^>]+)>/)?.[1] ?? first;
 }
 
-function webhookSettings(url: string | undefined, secret: string | undefined): EnquiryConfig["webhook"] {
-  if (!url && !secret) return undefined;
+function webhookSettings(
+  url: string | undefined,
+  secret: string | undefined,
+  previousSecret: string | undefined,
+): EnquiryConfig["webhook"] {
+  if (!url && !secret) {
+    if (previousSecret) throw new ConfigError("ENQUIRY_WEBHOOK_SECRET_PREVIOUS is set without the webhook");
+    return undefined;
+  }
   if (!url || !secret) throw new ConfigError("ENQUIRY_WEBHOOK_URL and ENQUIRY_WEBHOOK_SECRET are set together");
   originOf("ENQUIRY_WEBHOOK_URL", url);
-  // The Standard Webhooks form: whsec_ and the key in base64 (24 to 64 bytes).
+  checkSecret("ENQUIRY_WEBHOOK_SECRET", secret);
+  if (previousSecret) checkSecret("ENQUIRY_WEBHOOK_SECRET_PREVIOUS", previousSecret);
+  return { url, secret, ...(previousSecret && { previousSecret }) };
+}
+
+// The Standard Webhooks form: whsec_ and the key in base64 (24 to 64 bytes).
+function checkSecret(name: string, secret: string): void {
   const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
   const bytes = key ? Buffer.from(key, "base64").length : 0;
-  if (bytes < 24 || bytes > 64) {
-    throw new ConfigError("ENQUIRY_WEBHOOK_SECRET must be whsec_ followed by 24 to 64 bytes in base64");
-  }
-  return { url, secret };
+  if (bytes < 24 || bytes > 64) throw new ConfigError(`${name} must be whsec_ followed by 24 to 64 bytes in base64`);
 }
 
 function originOf(name: string, url: string): string {

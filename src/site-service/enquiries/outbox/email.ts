@@ -1,8 +1,9 @@
 /**
  * The e-mail destination: the enquiry sent by the mailer (../mail/mailer) as one row of the outbox,
  * like the webhook, so that every instance's sender, `retry` anywhere and the Gatsby Function share
- * one claim on it and it is sent once. Its attempts are also the enquiry's delivery records (the
- * `deliveries` table: `list`'s delivery column, and the duplicate rule of ENQUIRY_AWAIT_DELIVERY).
+ * one claim on it (delivered at least once: see ./sender). Its attempts are also the enquiry's
+ * delivery records (the `deliveries` table: `list`'s delivery column, and the duplicate rule of
+ * ENQUIRY_AWAIT_DELIVERY).
  */
 import { createHash } from "node:crypto";
 import { describe } from "../mail/deliver";

@@ -1,7 +1,7 @@
 /**
  * `npm run enquiries -- retry`: every e-mail that failed, or waits for its next attempt, is sent
- * now, through the outbox's claims, so that it is sent once however many `retry` and services run.
- * Enquiries stored before the e-mail went through the outbox (imported JSON-lines files, or a
+ * now, through the outbox's claims, so that one sender at a time has it however many `retry` and
+ * services run. Enquiries stored before the e-mail went through the outbox (imported JSON-lines files, or a
  * database of that version) get their e-mail row first.
  */
 import type { Mailer } from "../mail/mailer";

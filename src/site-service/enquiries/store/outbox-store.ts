@@ -1,5 +1,6 @@
 /** The outbox's statements: rows written with their enquiry, claimed when due, an attempt recorded. */
-import { isoTime, jsonValue, type Engine, type Sql } from "./engine";
+import { randomUUID } from "node:crypto";
+import { isoTime, jsonValue, type Engine, type Sql, type SqlValue } from "./engine";
 import { readStoredLine, type StoredEnquiry } from "./stored-record";
 
 /** A destination's row, written with the enquiry. */
@@ -9,11 +10,23 @@ export interface OutboxEntry {
   messageId: string;
 }
 
-export interface ClaimedDelivery extends OutboxEntry {
+/**
+ * A row leased to one sender. The token is the claim's own: what the sender does with the row
+ * (read the enquiry, record the attempt) happens only while the row still carries it.
+ */
+export interface Claim extends OutboxEntry {
   seq: number;
-  enquiry: StoredEnquiry;
-  /** Attempts made before this one. */
+  token: string;
+  enquiryId: string;
+  /** Attempts made before this one (at the destination's current setting: see stopDestination). */
   attempts: number;
+}
+
+export interface ClaimFilter {
+  /** Only this enquiry's rows (the Function's own enquiry, in its request). */
+  enquiryId?: string;
+  /** The destination's setting: none is claimed while it is stopped (410 Gone) for that setting. */
+  settingHash?: string;
 }
 
 /**
@@ -51,7 +64,7 @@ export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxE
 /**
  * `retry`: a destination's rows waiting for a later attempt, or failed for good, are due now, unless
  * a sender holds them (its lease): they are then claimed as any due row, so two `retry` at once, or
- * `retry` beside the running services, still send each once. Resolves with the rows made due.
+ * `retry` beside the running services, still claim each once. Resolves with the rows made due.
  */
 export function dueNow(db: Engine, destination: string, now: string): Promise<number> {
   return db.run(
@@ -63,9 +76,10 @@ export function dueNow(db: Engine, destination: string, now: string): Promise<nu
 }
 
 /**
- * Due rows of one destination, leased to this sender until leaseUntil. On PostgreSQL, rows another
- * instance is claiming are skipped rather than waited for (FOR UPDATE SKIP LOCKED); SQLite has one
- * writer at a time anyway.
+ * Due rows of one destination, leased to this sender until leaseUntil under a new token. On
+ * PostgreSQL, rows another instance is claiming are skipped rather than waited for (FOR UPDATE SKIP
+ * LOCKED); SQLite has one writer at a time anyway. The enquiries are not read here but right before
+ * each send (claimedEnquiry), so that one erased meanwhile is not sent.
  */
 export async function claimDue(
   db: Engine,
@@ -73,57 +87,88 @@ export async function claimDue(
   now: string,
   leaseUntil: string,
   limit: number,
-  enquiryId?: string,
-): Promise<ClaimedDelivery[]> {
+  filter: ClaimFilter = {},
+): Promise<Claim[]> {
+  const token = randomUUID();
+  const params: SqlValue[] = [now, leaseUntil, destination, limit, token];
+  const only = (value: string | undefined, condition: (n: number) => string) =>
+    value === undefined ? "" : `AND ${condition(params.push(value))}`;
+  const byEnquiry = only(filter.enquiryId, (n) => `enquiry_id = $${n}`);
+  const notStopped = only(
+    filter.settingHash,
+    (n) => `NOT EXISTS (SELECT 1 FROM stopped_destinations s WHERE s.destination = $3 AND s.setting_hash = $${n})`,
+  );
   const rows = await db.transaction((sql) =>
     sql.all<{ seq: number; enquiry_id: string; message_id: string; attempts: number }>(
-      `UPDATE outbox SET claimed_until = $2
+      `UPDATE outbox SET claimed_until = $2, claim_token = $5
        WHERE seq IN (SELECT seq FROM outbox
          WHERE destination = $3 AND state = 'due' AND next_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-           ${enquiryId === undefined ? "" : "AND enquiry_id = $5"}
+           ${byEnquiry} ${notStopped}
          ORDER BY next_at, seq LIMIT $4${db.kind === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
        RETURNING seq, enquiry_id, message_id, attempts`,
-      enquiryId === undefined
-        ? [now, leaseUntil, destination, limit]
-        : [now, leaseUntil, destination, limit, enquiryId],
+      params,
     ),
   );
-  const claimed: ClaimedDelivery[] = [];
-  for (const row of rows) {
-    const [found] = await db.all<{ data: unknown }>("SELECT data FROM enquiries WHERE id = $1", [row.enquiry_id]);
-    const enquiry = found && readStoredLine(jsonValue(found.data));
-    if (enquiry) {
-      claimed.push({ seq: Number(row.seq), enquiry, destination, messageId: row.message_id, attempts: row.attempts });
-    }
-  }
-  return claimed;
+  return rows
+    .map((row) => ({
+      seq: Number(row.seq),
+      token,
+      enquiryId: row.enquiry_id,
+      destination,
+      messageId: row.message_id,
+      attempts: Number(row.attempts),
+    }))
+    .sort((a, b) => a.seq - b.seq);
 }
 
-export function recordAttempt(db: Engine, seq: number, attempt: Attempt): Promise<void> {
+/** The claimed row's enquiry, read as its send begins; undefined when it was erased or the claim was lost. */
+export async function claimedEnquiry(db: Engine, claim: Claim): Promise<StoredEnquiry | undefined> {
+  const [found] = await db.all<{ data: unknown }>(
+    `SELECT e.data FROM outbox o JOIN enquiries e ON e.id = o.enquiry_id WHERE o.seq = $1 AND o.claim_token = $2`,
+    [claim.seq, claim.token],
+  );
+  return found && readStoredLine(jsonValue(found.data));
+}
+
+/** Gives a claimed row back unsent (its destination stopped during the pass): due as it was. */
+export async function releaseClaim(db: Engine, claim: Claim): Promise<void> {
+  await db.run("UPDATE outbox SET claimed_until = NULL, claim_token = NULL WHERE seq = $1 AND claim_token = $2", [
+    claim.seq,
+    claim.token,
+  ]);
+}
+
+/**
+ * Records the attempt if the row still carries this claim's token; false when it does not (another
+ * sender took it over after the lease, and may have recorded its own result; or the enquiry was
+ * erased): nothing is written then. A stopped destination's attempt does not count toward the
+ * schedule.
+ */
+export function recordAttempt(db: Engine, claim: Claim, attempt: Attempt): Promise<boolean> {
   const state = attempt.nextAt ? "due" : attempt.outcome;
   return db.transaction(async (sql) => {
-    // An e-mail's attempt is also the enquiry's delivery record, which `list` and the duplicate rule read.
-    const [row] = await sql.all<{ enquiry_id: string }>(
-      "SELECT enquiry_id FROM outbox WHERE seq = $1 AND destination = 'email'",
-      [seq],
+    // First, so that the row is held (PostgreSQL: locked) before anything refers to it.
+    const held = await sql.run(
+      `UPDATE outbox SET state = $3, attempts = attempts + $4, next_at = COALESCE($5, next_at),
+         claimed_until = NULL, claim_token = NULL
+       WHERE seq = $1 AND claim_token = $2`,
+      [claim.seq, claim.token, state, attempt.outcome === "stopped" ? 0 : 1, attempt.nextAt ?? null],
     );
-    if (row) {
+    if (held === 0) return false;
+    // An e-mail's attempt is also the enquiry's delivery record, which `list` and the duplicate rule read.
+    if (claim.destination === "email") {
       await sql.run(
         "INSERT INTO deliveries (enquiry_id, at, outcome, detail) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-        [row.enquiry_id, attempt.at, attempt.outcome === "done" ? "delivered" : "failed", attempt.detail ?? null],
+        [claim.enquiryId, attempt.at, attempt.outcome === "done" ? "delivered" : "failed", attempt.detail ?? null],
       );
     }
     await sql.run("INSERT INTO outbox_attempts (outbox_seq, at, outcome, detail) VALUES ($1, $2, $3, $4)", [
-      seq,
+      claim.seq,
       attempt.at,
       attempt.outcome,
       attempt.detail ?? null,
     ]);
-    await sql.run(
-      `UPDATE outbox SET state = $2, attempts = attempts + 1, next_at = COALESCE($3, next_at), claimed_until = NULL
-       WHERE seq = $1`,
-      [seq, state, attempt.nextAt ?? null],
-    );
+    return true;
   });
 }
 
@@ -148,11 +193,22 @@ export async function outboxStates(db: Engine): Promise<OutboxState[]> {
   }));
 }
 
+/**
+ * A destination that answered 410 Gone, for the setting it had (a hash of its URL): none of its rows
+ * is claimed while that is the setting. Its waiting rows start the schedule afresh, due at once, so
+ * the next URL gets every attempt (their history stays in outbox_attempts).
+ */
 export async function stopDestination(db: Engine, destination: string, settingHash: string, at: string): Promise<void> {
-  await db.run(
-    "INSERT INTO stopped_destinations (destination, setting_hash, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-    [destination, settingHash, at],
-  );
+  await db.transaction(async (sql) => {
+    await sql.run(
+      "INSERT INTO stopped_destinations (destination, setting_hash, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+      [destination, settingHash, at],
+    );
+    await sql.run("UPDATE outbox SET attempts = 0, next_at = $2 WHERE destination = $1 AND state = 'due'", [
+      destination,
+      at,
+    ]);
+  });
 }
 
 export async function isStopped(db: Engine, destination: string, settingHash: string): Promise<boolean> {

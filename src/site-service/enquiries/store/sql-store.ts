@@ -4,14 +4,17 @@ import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
 import {
   claimDue,
+  claimedEnquiry,
   dueNow,
   insertOutbox,
   isStopped,
   outboxStates,
   recordAttempt,
+  releaseClaim,
   stopDestination,
   type Attempt,
-  type ClaimedDelivery,
+  type Claim,
+  type ClaimFilter,
   type OutboxEntry,
   type OutboxState,
 } from "./outbox-store";
@@ -141,10 +144,20 @@ export class SqlStore implements EnquiryStore {
     now: string,
     leaseUntil: string,
     limit: number,
-    enquiryId?: string,
-  ): Promise<ClaimedDelivery[]> {
+    filter?: ClaimFilter,
+  ): Promise<Claim[]> {
     await this.ready();
-    return claimDue(this.db, destination, now, leaseUntil, limit, enquiryId);
+    return claimDue(this.db, destination, now, leaseUntil, limit, filter);
+  }
+
+  async claimedEnquiry(claim: Claim): Promise<StoredEnquiry | undefined> {
+    await this.ready();
+    return claimedEnquiry(this.db, claim);
+  }
+
+  async releaseClaim(claim: Claim): Promise<void> {
+    await this.ready();
+    return releaseClaim(this.db, claim);
   }
 
   async addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number> {
@@ -163,9 +176,9 @@ export class SqlStore implements EnquiryStore {
     return this.db.transaction((sql) => sql.run("DELETE FROM enquiries WHERE received_at < $1", [cutoff]));
   }
 
-  async recordAttempt(seq: number, attempt: Attempt): Promise<void> {
+  async recordAttempt(claim: Claim, attempt: Attempt): Promise<boolean> {
     await this.ready();
-    return recordAttempt(this.db, seq, attempt);
+    return recordAttempt(this.db, claim, attempt);
   }
 
   async outboxStates(): Promise<OutboxState[]> {

@@ -9,10 +9,10 @@
  *   outbox      one row per enquiry and destination (the e-mail, a webhook), and every attempt
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
-import type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState } from "./outbox-store";
+import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./outbox-store";
 import type { StoredEnquiry } from "./stored-record";
 
-export type { Attempt, ClaimedDelivery, OutboxEntry, OutboxState, StoredEnquiry };
+export type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState, StoredEnquiry };
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export type DeliveryState = "pending" | "delivered" | "failed" | "stored-only";
@@ -83,23 +83,27 @@ export interface EnquiryStore {
   list(): Promise<{ enquiries: EnquiryRecord[]; damagedLines: number }>;
   /** The stored lines as written (./stored-record), oldest first: for export and tests. */
   storedLines(): Promise<object[]>;
-  /** The outbox (../outbox): due rows of a destination leased to the caller, each attempt, the rows' states. */
-  claimDue(
-    destination: string,
-    now: string,
-    leaseUntil: string,
-    limit: number,
-    enquiryId?: string,
-  ): Promise<ClaimedDelivery[]>;
+  /**
+   * The outbox (../outbox): due rows of a destination leased to the caller under a claim's token;
+   * the claimed row's enquiry as its send begins (undefined: erased, or the claim was lost); a claim
+   * given back unsent.
+   */
+  claimDue(destination: string, now: string, leaseUntil: string, limit: number, filter?: ClaimFilter): Promise<Claim[]>;
+  claimedEnquiry(claim: Claim): Promise<StoredEnquiry | undefined>;
+  releaseClaim(claim: Claim): Promise<void>;
   /** Outbox rows for an enquiry stored without them (before the e-mail went through the outbox); how many were new. */
   addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number>;
   /** `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds them); how many. */
   dueNow(destination: string, now: string): Promise<number>;
   /** Retention: removes every enquiry received before cutoff, with all its rows; how many. */
   purgeBefore(cutoff: string): Promise<number>;
-  recordAttempt(seq: number, attempt: Attempt): Promise<void>;
+  /** False, and nothing recorded, when the row no longer carries the claim's token (taken over, or erased). */
+  recordAttempt(claim: Claim, attempt: Attempt): Promise<boolean>;
   outboxStates(): Promise<OutboxState[]>;
-  /** A destination that answered 410 Gone, for the setting it had (a hash): stopped until that changes. */
+  /**
+   * A destination that answered 410 Gone, for the setting it had (a hash): stopped until that
+   * changes; its waiting rows start the schedule afresh for the next setting.
+   */
   stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
   isStopped(destination: string, settingHash: string): Promise<boolean>;
   /** Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows; how many. */
