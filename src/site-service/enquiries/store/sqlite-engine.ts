@@ -77,6 +77,7 @@ export function sqliteEngine(dataDir: string, options: SqliteOptions = {}): Engi
         // Created private before SQLite opens it: its -wal and -shm files take the same permissions.
         fs.closeSync(fs.openSync(file, "a", 0o600));
         const opened = new (nodeSqlite().DatabaseSync)(file);
+        let rewritten = "";
         try {
           opened.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON`);
           const mode = opened.prepare("PRAGMA journal_mode = WAL").get() as { journal_mode: string };
@@ -89,14 +90,14 @@ export function sqliteEngine(dataDir: string, options: SqliteOptions = {}): Engi
               `${file}: journal_mode ${mode.journal_mode}, synchronous ${sync.synchronous}, secure_delete ${secure.secure_delete} (wal, 2 and 1 needed)`,
             );
           }
-          rewriteOnce(opened);
+          rewritten = rewriteOnce(opened);
           if (options.maxPageCount) opened.exec(`PRAGMA max_page_count = ${Math.floor(options.maxPageCount)}`);
         } catch (error) {
           opened.close();
           throw error;
         }
         db = opened;
-        return "WAL, synchronous=FULL, secure_delete=ON";
+        return `WAL, synchronous=FULL, secure_delete=ON${rewritten}`;
       }),
     all: (statement, values) => serial(() => direct.all(statement, values)),
     run: (statement, values) => serial(() => direct.run(statement, values)),
@@ -151,18 +152,19 @@ function checkpoint(db: DatabaseSync): boolean {
 
 /**
  * A file last written without secure_delete is rewritten once (VACUUM builds every page anew), so
- * that erasure from now on leaves nothing of the rows behind. Busy (another process writing): the
- * next open tries again.
+ * that erasure from now on leaves nothing of the rows behind. When it cannot be (another process
+ * writing, a full disk) the store still opens, saying so, and the next open tries again.
  */
-function rewriteOnce(db: DatabaseSync): void {
+function rewriteOnce(db: DatabaseSync): string {
   const { user_version: version } = db.prepare("PRAGMA user_version").get() as { user_version: number };
-  if (version >= SCRUBBED_VERSION) return;
+  if (version >= SCRUBBED_VERSION) return "";
   try {
     db.exec("VACUUM");
     db.exec(`PRAGMA user_version = ${SCRUBBED_VERSION}`);
     checkpoint(db);
+    return "";
   } catch (error) {
-    if (!/locked|busy/i.test((error as Error).message)) throw error;
+    return ` (free space of earlier versions not yet cleared: ${(error as Error).message}; next start tries again)`;
   }
 }
 
