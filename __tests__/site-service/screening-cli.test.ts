@@ -94,5 +94,7 @@ test("reviews.jsonl of an earlier version is imported at start; its damaged line
   expect(enquiries.map((e) => [e.id, e.clearedAt])).toEqual([[id, review.at]]);
   expect(damagedLines).toBe(0);
   expect(fs.existsSync(path.join(site.dir, "reviews.jsonl"))).toBe(false);
-  expect(fs.readFileSync(path.join(site.dir, "reviews.jsonl.unreadable"), "utf8")).toBe('{"id":"x"}\n{"torn\n');
+  const setAside = fs.readdirSync(site.dir).filter((f) => /^reviews\.jsonl\.\d{8}T\d{9}Z\.unreadable$/.test(f));
+  expect(setAside).toHaveLength(1);
+  expect(fs.readFileSync(path.join(site.dir, setAside[0]!), "utf8")).toBe('{"id":"x"}\n{"torn\n');
 });

@@ -38,7 +38,7 @@ describe.each(ENGINES)("the store on %s", (name) => {
     expect(reports.flatMap((r) => r.migrationsApplied)).toEqual(files);
     expect(new Set(reports.map((r) => r.schemaVersion))).toEqual(new Set([files.length]));
     expect(reports[0]!.engine).toBe(name);
-    if (name === "sqlite") expect(reports[0]!.checked).toBe("WAL, synchronous=FULL");
+    if (name === "sqlite") expect(reports[0]!.checked).toBe("WAL, synchronous=FULL, secure_delete=ON");
   });
 
   test("an enquiry, its delivery attempts and a review read back as stored, in the stored line's key order", async () => {

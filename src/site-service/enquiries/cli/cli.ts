@@ -24,7 +24,9 @@ const USAGE = `usage: npm run enquiries -- <command>
   retry                           send what is due in the outbox (the webhook), and e-mail now every
                                   enquiry whose e-mail failed or waits for its next attempt
   not-spam <id>                   record that a flagged enquiry is not spam
-  erase --email <address>         remove every enquiry from that address, and its delivery records
+  erase --email <address>         remove every enquiry from that address, its delivery records and
+                                  the lines an import set aside that name it; exit code 1 if a copy
+                                  may remain on disk for now (it says why)
   export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines
   purge                           remove enquiries older than ENQUIRY_RETENTION_DAYS (as the service
                                   does daily; for cron where no service runs)`;
@@ -152,6 +154,11 @@ async function purge(store: EnquiryStore, config: EnquiryConfig, io: CliOutput):
     io.err("ENQUIRY_RETENTION_DAYS is not set: every enquiry is kept");
     return 1;
   }
-  await purgeExpired(store, config.retentionDays, Date.now(), { info: io.out });
-  return 0;
+  let warned = false;
+  const warn = (line: string) => {
+    warned = true;
+    io.err(`warning: ${line}`);
+  };
+  await purgeExpired(store, config.retentionDays, Date.now(), { info: io.out, warn });
+  return warned ? 1 : 0;
 }

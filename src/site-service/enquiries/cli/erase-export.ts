@@ -9,11 +9,16 @@ export async function erase(store: EnquiryStore, email: string | undefined, io: 
     io.err("erase needs --email <address>: npm run enquiries -- erase --email someone@example.com");
     return 2;
   }
-  const erased = await store.erase(email);
+  const { enquiries, setAsideLines, incomplete } = await store.erase(email);
+  const lines = setAsideLines > 0 ? ` and ${setAsideLines} set-aside line${setAsideLines === 1 ? "" : "s"},` : "";
   io.out(
-    `erased ${erased} enquir${erased === 1 ? "y" : "ies"} of that address, with their delivery records, from ${store.where}`,
+    `erased ${enquiries} enquir${enquiries === 1 ? "y" : "ies"} of that address, with their delivery records,${lines} from ${store.where}`,
   );
-  return 0;
+  if (!incomplete) return 0;
+  io.err(
+    `warning: ${incomplete}; run the same erase again once that reader is done (it empties it), or stop the service`,
+  );
+  return 1;
 }
 
 export async function exportAll(store: EnquiryStore, format: string, io: CliOutput): Promise<number> {

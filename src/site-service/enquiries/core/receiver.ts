@@ -42,7 +42,7 @@ export interface ReceiverOptions {
 export function createReceiver(config: EnquiryConfig, options: ReceiverOptions = {}): Receiver {
   const log = options.log ?? console;
   const now = options.now ?? Date.now;
-  const store = openStore(config, { log, ...options.store });
+  const store = openStore(config, { log, now, ...options.store });
   const mailer = options.mailer === undefined ? createMailer(config) : (options.mailer ?? undefined);
   const missing = missingMailSettings(config);
   if (!mailer) {

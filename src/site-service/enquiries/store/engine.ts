@@ -26,6 +26,11 @@ export interface Engine extends Sql {
    * one ends, across processes (SQLite's BEGIN IMMEDIATE already serialises all writers).
    */
   lock(sql: Sql, name: string): Promise<void>;
+  /**
+   * After rows were deleted (erasure, retention): makes sure no copy of them is left in the files the
+   * engine controls. Resolves with what could not be done, in words, or undefined when done.
+   */
+  scrub(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 

@@ -3,7 +3,8 @@
  * ENQUIRY_DATA_DIR), moved into the database once at start. Idempotent (rows that are there already
  * are left as they are), so a start that stops half-way simply imports again; a file is removed only
  * once every line read from it is checked present, so that erasure and retention reach every copy.
- * Lines that cannot be read (a write torn by a crash) are kept aside in <file>.unreadable, not lost.
+ * Lines that cannot be read (a write torn by a crash) are kept apart, not lost, each import's in a
+ * file of its own (./set-aside), which erasure and retention reach as well.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,11 +12,16 @@ import type { Engine, Sql } from "./engine";
 import { readJsonLines, type JsonLine } from "./read-json-lines";
 import { enquiryRow, INSERT_ENQUIRY } from "./enquiry-row";
 import { readStoredLine, type StoredEnquiry } from "./stored-record";
+import { writeSetAside } from "./set-aside";
 import type { DeliveryEvent, ReviewEvent, StoreReport } from "./store";
 
 const FILES = ["enquiries.jsonl", "deliveries.jsonl", "reviews.jsonl"] as const;
 
-export async function importJsonLines(db: Engine, dataDir: string): Promise<StoreReport["imported"]> {
+export async function importJsonLines(
+  db: Engine,
+  dataDir: string,
+  now: () => number,
+): Promise<StoreReport["imported"]> {
   const found = FILES.map((name) => path.join(dataDir, name)).filter((file) => fs.existsSync(file));
   const report = { enquiries: 0, deliveries: 0, reviews: 0, files: found, unreadableLines: 0 };
   if (found.length === 0) return report;
@@ -53,7 +59,7 @@ export async function importJsonLines(db: Engine, dataDir: string): Promise<Stor
     const file = path.join(dataDir, name);
     if (!fs.existsSync(file)) return;
     const lines = unreadable[i]!;
-    if (lines.length > 0) fs.writeFileSync(`${file}.unreadable`, lines.join("\n") + "\n", { mode: 0o600 });
+    if (lines.length > 0) writeSetAside(dataDir, name, lines, now());
     report.unreadableLines += lines.length;
     fs.rmSync(file);
   });

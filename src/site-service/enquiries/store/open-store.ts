@@ -9,6 +9,8 @@ export interface StoreOptions extends SqliteOptions {
   /** PostgreSQL connections: a few for the service, 1 for a function instance (ENQUIRY_DATABASE_CONNECTIONS). */
   connections?: number;
   log?: Pick<Console, "warn">;
+  /** The clock that names the files of lines an import set aside (./set-aside). */
+  now?: () => number;
 }
 
 export function openStore(
@@ -19,5 +21,5 @@ export function openStore(
   const engine = config.databaseUrl
     ? postgresEngine(config.databaseUrl, { connections: options.connections ?? config.databaseConnections, log })
     : sqliteEngine(config.dataDir, options);
-  return new SqlStore(engine, config.dataDir);
+  return new SqlStore(engine, config.dataDir, options.now);
 }

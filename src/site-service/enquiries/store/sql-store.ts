@@ -19,8 +19,17 @@ import {
   type OutboxState,
 } from "./outbox-store";
 import { enquiryRow, INSERT_ENQUIRY } from "./enquiry-row";
+import { lineTime, mentions, removeSetAsideLines } from "./set-aside";
 import { readStoredLine, type StoredEnquiry } from "./stored-record";
-import type { DeliveryEvent, DuplicateRule, EnquiryRecord, EnquiryStore, ReviewEvent, StoreReport } from "./store";
+import type {
+  DeliveryEvent,
+  DuplicateRule,
+  EnquiryRecord,
+  EnquiryStore,
+  Removal,
+  ReviewEvent,
+  StoreReport,
+} from "./store";
 
 // An enquiry whose delivery failed and never succeeded: with ignoreFailed ($3 = 1) it is not a duplicate.
 const FIND_DUPLICATE = `SELECT e.id FROM enquiries e
@@ -35,6 +44,8 @@ export class SqlStore implements EnquiryStore {
   constructor(
     private readonly db: Engine,
     private readonly dataDir: string,
+    /** The import's clock, for the set-aside files' names. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get engine() {
@@ -56,7 +67,7 @@ export class SqlStore implements EnquiryStore {
   private async start(): Promise<StoreReport> {
     const checked = await this.db.open();
     const { version, applied } = await migrate(this.db);
-    const imported = await importJsonLines(this.db, this.dataDir);
+    const imported = await importJsonLines(this.db, this.dataDir, this.now);
     const { kind: engine, where } = this.db;
     return { engine, where, checked, schemaVersion: version, migrationsApplied: applied, imported };
   }
@@ -170,10 +181,19 @@ export class SqlStore implements EnquiryStore {
     return dueNow(this.db, destination, now);
   }
 
-  async purgeBefore(cutoff: string): Promise<number> {
+  async purgeBefore(cutoff: string): Promise<Removal> {
     await this.ready();
     // Their deliveries, reviews, outbox rows and attempts go with them (ON DELETE CASCADE).
-    return this.db.transaction((sql) => sql.run("DELETE FROM enquiries WHERE received_at < $1", [cutoff]));
+    const enquiries = await this.db.transaction((sql) =>
+      sql.run("DELETE FROM enquiries WHERE received_at < $1", [cutoff]),
+    );
+    const before = Date.parse(cutoff);
+    // A torn line may give no time of its own: its import's then stands for it.
+    const setAsideLines = removeSetAsideLines(
+      this.dataDir,
+      (line, importedAt) => importedAt < before || (lineTime(line) ?? Infinity) < before,
+    );
+    return this.scrubbed({ enquiries, setAsideLines });
   }
 
   async recordAttempt(claim: Claim, attempt: Attempt): Promise<boolean> {
@@ -196,12 +216,23 @@ export class SqlStore implements EnquiryStore {
     return isStopped(this.db, destination, settingHash);
   }
 
-  async erase(email: string): Promise<number> {
+  async erase(email: string): Promise<Removal> {
     await this.ready();
+    const address = email.trim().toLowerCase();
     // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record.
-    return this.db.transaction((sql) =>
-      sql.run("DELETE FROM enquiries WHERE email = $1", [email.trim().toLowerCase()]),
+    const erased = await this.db.transaction((sql) =>
+      sql.all<{ id: string }>("DELETE FROM enquiries WHERE email = $1 RETURNING id", [address]),
     );
+    // A set-aside delivery or review line names the enquiry, not the address.
+    const named = [address, ...erased.map((row) => row.id)];
+    const setAsideLines = removeSetAsideLines(this.dataDir, (line) => mentions(line, named));
+    return this.scrubbed({ enquiries: erased.length, setAsideLines });
+  }
+
+  /** Every time, even when nothing was removed now: an earlier removal's scrub may have been held up. */
+  private async scrubbed(removal: Removal): Promise<Removal> {
+    const incomplete = await this.db.scrub();
+    return incomplete ? { ...removal, incomplete } : removal;
   }
 
   close(): Promise<void> {

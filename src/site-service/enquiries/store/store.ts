@@ -64,6 +64,14 @@ export interface StoreReport {
   imported: { enquiries: number; deliveries: number; reviews: number; files: string[]; unreadableLines: number };
 }
 
+/** What erasure or retention removed, and, when some copy may remain on disk, why (for the operator). */
+export interface Removal {
+  enquiries: number;
+  /** Lines an import set aside (./set-aside). */
+  setAsideLines: number;
+  incomplete?: string;
+}
+
 export interface EnquiryStore {
   readonly engine: "sqlite" | "postgres";
   /** The file or the database, for messages. */
@@ -95,8 +103,11 @@ export interface EnquiryStore {
   addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number>;
   /** `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds them); how many. */
   dueNow(destination: string, now: string): Promise<number>;
-  /** Retention: removes every enquiry received before cutoff, with all its rows; how many. */
-  purgeBefore(cutoff: string): Promise<number>;
+  /**
+   * Retention: removes every enquiry received before cutoff, with all its rows, and the set-aside
+   * lines whose own time or import is before it; then scrubs the files (Engine.scrub).
+   */
+  purgeBefore(cutoff: string): Promise<Removal>;
   /** False, and nothing recorded, when the row no longer carries the claim's token (taken over, or erased). */
   recordAttempt(claim: Claim, attempt: Attempt): Promise<boolean>;
   outboxStates(): Promise<OutboxState[]>;
@@ -106,7 +117,10 @@ export interface EnquiryStore {
    */
   stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
   isStopped(destination: string, settingHash: string): Promise<boolean>;
-  /** Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows; how many. */
-  erase(email: string): Promise<number>;
+  /**
+   * Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows,
+   * and the set-aside lines that mention the address or one of those enquiries; then scrubs the files.
+   */
+  erase(email: string): Promise<Removal>;
   close(): Promise<void>;
 }
