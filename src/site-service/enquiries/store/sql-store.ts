@@ -1,5 +1,5 @@
 /** The EnquiryStore over either engine: the same statements, written once ($1 placeholders). */
-import { isoTime, jsonValue, type Engine, type Sql } from "./engine";
+import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } from "./engine";
 import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
 import {
@@ -32,6 +32,7 @@ export class SqlStore implements EnquiryStore {
   constructor(
     private readonly db: Engine,
     private readonly dataDir: string,
+    private readonly migrationBounds?: TransactionBounds,
   ) {}
 
   get engine() {
@@ -52,7 +53,7 @@ export class SqlStore implements EnquiryStore {
 
   private async start(): Promise<StoreReport> {
     const checked = await this.db.open();
-    const { version, applied } = await migrate(this.db);
+    const { version, applied } = await migrate(this.db, this.migrationBounds);
     const imported = await importJsonLines(this.db, this.dataDir);
     const { kind: engine, where } = this.db;
     return { engine, where, checked, schemaVersion: version, migrationsApplied: applied, imported };

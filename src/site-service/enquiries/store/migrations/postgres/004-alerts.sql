@@ -1,0 +1,12 @@
+-- compatible-from: 2
+-- As migrations/sqlite/004: one open alert per delivery channel (the incident), closed once
+-- everything of that channel is delivered again.
+CREATE TABLE alerts (
+  seq bigserial PRIMARY KEY,
+  channel text NOT NULL,
+  reason text NOT NULL,
+  waiting integer NOT NULL,
+  opened_at timestamptz NOT NULL,
+  closed_at timestamptz
+);
+CREATE UNIQUE INDEX alerts_open ON alerts (channel) WHERE closed_at IS NULL;
