@@ -3,6 +3,16 @@ import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } fro
 import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
 import {
+  channelBacklog,
+  claimTelling,
+  closeAlert,
+  openAlert,
+  openAlerts,
+  unclaimTelling,
+  type ChannelBacklog,
+  type OpenAlert,
+} from "./alert-store";
+import {
   claimDue,
   dueNow,
   insertOutbox,
@@ -182,6 +192,36 @@ export class SqlStore implements EnquiryStore {
   async isStopped(destination: string, settingHash: string): Promise<boolean> {
     await this.ready();
     return isStopped(this.db, destination, settingHash);
+  }
+
+  async backlog(): Promise<ChannelBacklog[]> {
+    await this.ready();
+    return channelBacklog(this.db);
+  }
+
+  async openAlert(alert: Omit<OpenAlert, "toldAt">): Promise<boolean> {
+    await this.ready();
+    return openAlert(this.db, alert);
+  }
+
+  async claimTelling(channel: string, at: string): Promise<boolean> {
+    await this.ready();
+    return claimTelling(this.db, channel, at);
+  }
+
+  async unclaimTelling(channel: string): Promise<void> {
+    await this.ready();
+    return unclaimTelling(this.db, channel);
+  }
+
+  async closeAlert(channel: string, at: string): Promise<boolean> {
+    await this.ready();
+    return closeAlert(this.db, channel, at);
+  }
+
+  async openAlerts(): Promise<OpenAlert[]> {
+    await this.ready();
+    return openAlerts(this.db);
   }
 
   async erase(email: string): Promise<number> {

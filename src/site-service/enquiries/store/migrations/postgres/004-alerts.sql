@@ -7,6 +7,8 @@ CREATE TABLE alerts (
   reason text NOT NULL,
   waiting integer NOT NULL,
   opened_at timestamptz NOT NULL,
+  -- When a person was told by e-mail (the webhook's incidents; e-mail's cannot be).
+  told_at timestamptz,
   closed_at timestamptz
 );
 CREATE UNIQUE INDEX alerts_open ON alerts (channel) WHERE closed_at IS NULL;

@@ -9,6 +9,8 @@ CREATE TABLE alerts (
   reason TEXT NOT NULL,
   waiting INTEGER NOT NULL,
   opened_at TEXT NOT NULL,
+  -- When a person was told by e-mail (the webhook's incidents; e-mail's cannot be).
+  told_at TEXT,
   closed_at TEXT
 );
 CREATE UNIQUE INDEX alerts_open ON alerts (channel) WHERE closed_at IS NULL;
