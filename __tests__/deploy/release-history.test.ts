@@ -382,4 +382,17 @@ describe("a rollback and the store's schema", () => {
     expect([...migrations(old).values()]).toEqual(["sqlite/001-enquiries.sql", "sqlite/002-outbox.sql"]);
     expect(schemaRefusal(root, e, d)).toBeUndefined();
   });
+
+  test("a migration that says older code can still use the database it leaves (compatible-from): no refusal", () => {
+    const { root, add } = fabricate();
+    const d = add("d");
+    const e = add("e", undefined, [...BASE_MIGRATIONS, "003-release-notes.sql", "004-more-notes.sql"]);
+    const sqliteOf = (release: ReleaseInfo) => path.join(paths(root).releases, release.id, SQLITE);
+    fs.writeFileSync(path.join(sqliteOf(e), "003-release-notes.sql"), "-- compatible-from: 2\nALTER TABLE x ADD y;\n");
+    // 004 needs code that knows 003 at least: d's code (002) is too old for it.
+    fs.writeFileSync(path.join(sqliteOf(e), "004-more-notes.sql"), "-- compatible-from: 3\nCREATE TABLE z (a);\n");
+    expect(schemaRefusal(root, e, d)).toMatch(/has the store's migration sqlite\/004-more-notes\.sql, which/);
+    fs.writeFileSync(path.join(sqliteOf(e), "004-more-notes.sql"), "-- compatible-from: 2\nCREATE TABLE z (a);\n");
+    expect(schemaRefusal(root, e, d)).toBeUndefined();
+  });
 });

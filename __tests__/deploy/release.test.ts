@@ -693,7 +693,11 @@ describe("a rollback holds until something new is published", () => {
 
   test("a rollback to code without a store migration the live release has is refused, naming it; --force rolls back", async () => {
     // A person's release of a commit that adds a migration: it goes live, and ends the pause.
-    const migration = "src/site-service/enquiries/store/migrations/sqlite/003-release-test.sql";
+    // Numbered after the store's own, and without `-- compatible-from`: the code before it cannot use its database.
+    const migrations = path.join(projectRoot, "src/site-service/enquiries/store/migrations/sqlite");
+    const next = Math.max(...fs.readdirSync(migrations).map((file) => Number(file.slice(0, 3)) || 0)) + 1;
+    const file = `${String(next).padStart(3, "0")}-release-test.sql`;
+    const migration = `src/site-service/enquiries/store/migrations/sqlite/${file}`;
     const work = path.join(site.base, "work");
     fs.writeFileSync(path.join(work, migration), "CREATE TABLE IF NOT EXISTS release_test (id integer);\n");
     execFileSync("git", ["add", migration], { cwd: work });
@@ -711,7 +715,7 @@ describe("a rollback holds until something new is published", () => {
     const refused = await site.release(["--rollback"]);
     expectExit(refused, 1);
     expect(refused.output).toContain("refusing to roll back to");
-    expect(refused.output).toContain("sqlite/003-release-test.sql");
+    expect(refused.output).toContain(`sqlite/${file}`);
     expect(refused.output).toContain("--rollback --force");
     expect(statusNow().live?.id).toBe(live);
     expect(statusNow().paused).toBeUndefined();

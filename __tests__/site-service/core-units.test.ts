@@ -30,6 +30,8 @@ describe("settings", () => {
       allowedOrigins: ["https://www.example.com", "http://localhost:9000", "http://localhost:8000"],
       awaitDelivery: false,
       maxBodyBytes: 16384,
+      alertTo: undefined,
+      migrationBounds: { lockTimeoutMs: 30_000, statementTimeoutMs: 120_000 },
     });
     expect(loadProxySettings({})).toEqual({ trustProxy: false, deadlineSeconds: 20 });
   });
@@ -46,6 +48,8 @@ describe("settings", () => {
       ENQUIRY_AWAIT_DELIVERY: "true",
       ENQUIRY_DEADLINE_SECONDS: "8",
       ENQUIRY_SUSPECT_TO: " screening@cyrus.example ",
+      ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS: "5",
+      ENQUIRY_MIGRATION_TIMEOUT_SECONDS: "600",
     };
     const config = loadConfig(env, "/srv/site");
     expect(config).toMatchObject({
@@ -57,7 +61,10 @@ describe("settings", () => {
       rateWindowSeconds: 60,
       allowedOrigins: ["https://cyrus.example", "http://localhost:9000", "http://localhost:8000"],
       awaitDelivery: true,
+      alertTo: "Desk <desk@cyrus.example>, boss@cyrus.example",
+      migrationBounds: { lockTimeoutMs: 5_000, statementTimeoutMs: 600_000 },
     });
+    expect(loadConfig({ ...env, ENQUIRY_ALERT_TO: " ops@cyrus.example " }).alertTo).toBe("ops@cyrus.example");
     expect(loadProxySettings(env)).toEqual({ trustProxy: true, deadlineSeconds: 8 });
     expect(loadConfig({ ENQUIRY_TO: "a@b.co", ENQUIRY_FROM: "Web <web@b.co>" }).from).toBe("Web <web@b.co>");
   });
@@ -68,6 +75,7 @@ describe("settings", () => {
     [{ ENQUIRY_TRUST_PROXY: "maybe" }, /ENQUIRY_TRUST_PROXY/],
     [{ ENQUIRY_ALLOWED_ORIGINS: "cyrus.example" }, /ENQUIRY_ALLOWED_ORIGINS/],
     [{ ENQUIRY_DEADLINE_SECONDS: "0" }, /ENQUIRY_DEADLINE_SECONDS/],
+    [{ ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS: "0" }, /ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS/],
   ])("a wrong value is a clear ConfigError: %p", (env, message) => {
     const load = (e: typeof env) => ({ ...loadConfig(e), ...loadProxySettings(e) });
     expect(() => load(env)).toThrow(ConfigError);

@@ -1,8 +1,11 @@
 /**
  * A rollback and the store's schema: the code of the release rolled back to runs against the database
  * that the live release's code has migrated. Each release ships its migrations as files, so the rule
- * compares them: a rollback to a release that lacks one the live release has is refused, naming it
- * (--force rolls back anyway; docs/deployment.md, "Releases").
+ * compares them: a rollback to a release that lacks one the live release has is refused, naming it,
+ * unless that migration says the target's code can still use the database it leaves (its
+ * `-- compatible-from: N`, N no newer than the target's own newest migration: additive changes, which
+ * the store's code checks the same way at its start). --force rolls back anyway (docs/deployment.md,
+ * "Releases").
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +15,7 @@ import { paths, type ReleaseInfo } from "./layout";
 const MIGRATION_DIRS = ["src/site-service/enquiries/store/migrations", "src/enquiry-receiver/store/migrations"];
 // The pattern the store's own migrations.ts reads (not imported: the service's internals stay its own).
 const MIGRATION = /^(\d{3})-[a-z0-9-]+\.sql$/;
+const COMPATIBLE_FROM = /^--\s*compatible-from:\s*(\d+)\s*$/m;
 
 /** The migrations a release ships (<engine>/NNN-name.sql), as "<engine>/<NNN>" → "<engine>/<file>". */
 export function migrations(releaseDir: string): Map<string, string> {
@@ -34,7 +38,20 @@ export function migrations(releaseDir: string): Map<string, string> {
 export function schemaRefusal(root: string, live: ReleaseInfo, target: ReleaseInfo): string | undefined {
   const { releases } = paths(root);
   const theirs = migrations(path.join(releases, target.id));
-  const missing = [...migrations(path.join(releases, live.id))].filter(([key]) => !theirs.has(key));
+  const newestOf = (engine: string) =>
+    Math.max(
+      0,
+      ...[...theirs.keys()].filter((key) => key.startsWith(`${engine}/`)).map((key) => Number(key.split("/")[1])),
+    );
+  const liveDir = MIGRATION_DIRS.map((d) => path.join(releases, live.id, d)).find((d) => fs.existsSync(d));
+  /** The oldest schema version whose code can use the database the migration leaves (its own, unless it says). */
+  const compatibleFrom = (file: string) => {
+    const declared = liveDir ? COMPATIBLE_FROM.exec(fs.readFileSync(path.join(liveDir, file), "utf8"))?.[1] : undefined;
+    return declared === undefined ? Number(/\/(\d{3})-/.exec(file)![1]) : Number(declared);
+  };
+  const missing = [...migrations(path.join(releases, live.id))].filter(
+    ([key, file]) => !theirs.has(key) && compatibleFrom(file) > newestOf(key.split("/")[0]!),
+  );
   if (missing.length === 0) return undefined;
   return (
     `refusing to roll back to ${target.id} (${target.title}): the live release ${live.id} has the store's ` +

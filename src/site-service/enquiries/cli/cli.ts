@@ -1,28 +1,30 @@
 /**
- * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry`, `-- not-spam <id>`,
- * `-- erase --email <address>` and `-- export [--format csv|jsonl]`:
- * reading the stored enquiries, re-sending the ones not delivered, and clearing one the spam
- * screening flagged, in the store the receiver uses (the same ENQUIRY_DATA_DIR or DATABASE_URL).
+ * `npm run enquiries -- list [--undelivered] [--suspect] [--json]`, `-- retry [--channel …]`,
+ * `-- status`, `-- not-spam <id>`, `-- erase --email <address>` and `-- export [--format csv|jsonl]`:
+ * reading the stored enquiries, re-sending the ones not delivered, saying whether deliveries fail,
+ * and clearing one the spam screening flagged, in the store the receiver uses (the same
+ * ENQUIRY_DATA_DIR or DATABASE_URL).
  */
 import { parseArgs } from "node:util";
-import { loadConfig, missingMailSettings, type EnquiryConfig } from "../core/config";
+import { loadConfig, type EnquiryConfig } from "../core/config";
 import { runtimeEnv, type Env } from "../../service/env";
-import { retryUndelivered } from "../outbox/retry";
-import { createMailer } from "../mail/mailer";
-import { receiverOutbox } from "../outbox/receiver-outbox";
 import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
 import { purgeExpired } from "../core/retention";
 import type { CliOutput } from "./cli-output";
 import { erase, exportAll } from "./erase-export";
-import { formatTable } from "./list-format";
+import { formatTable, undeliveredChannels } from "./list-format";
+import { retry, status } from "./retry-status";
 
 const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry                           send what is due in the outbox (the webhook), and e-mail now every
-                                  enquiry whose e-mail failed or waits for its next attempt
+  retry [--channel email|webhook|all]
+                                  send now every delivery that failed (for good too) or waits for its
+                                  next attempt, on that channel (all: the default); ids, no addresses
+  status                          each channel's backlog and open alert; exit code 1 while one is
+                                  failing (for cron or a monitor)
   not-spam <id>                   record that a flagged enquiry is not spam
   erase --email <address>         remove every enquiry from that address, its delivery records and
                                   the lines an import set aside that name it; exit code 1 if a copy
@@ -32,15 +34,27 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   does daily; for cron where no service runs)`;
 
 /** Each command and how many arguments it takes. */
-const ARITY: Readonly<Record<string, number>> = { list: 0, retry: 0, "not-spam": 1, erase: 0, export: 0, purge: 0 };
+const ARITY: Readonly<Record<string, number>> = {
+  list: 0,
+  retry: 0,
+  status: 0,
+  "not-spam": 1,
+  erase: 0,
+  export: 0,
+  purge: 0,
+};
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
-/** Runs one command; resolves to the process exit code (retry: 1 if any enquiry still fails). */
+/**
+ * Runs one command; resolves to the process exit code (retry: 1 if any delivery still fails; status:
+ * 1 while a channel is failing). now: the clock of the outbox's schedule and the alerts (tests).
+ */
 export async function runEnquiriesCli(
   argv: string[],
   env: Env = runtimeEnv(),
   io: CliOutput = consoleOutput,
+  now: () => number = Date.now,
 ): Promise<number> {
   let parsed;
   try {
@@ -53,6 +67,7 @@ export async function runEnquiriesCli(
         json: { type: "boolean" },
         email: { type: "string" },
         format: { type: "string" },
+        channel: { type: "string" },
       },
     });
   } catch (error) {
@@ -71,7 +86,9 @@ export async function runEnquiriesCli(
     if (command === "erase") return await erase(store, parsed.values.email, io);
     if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
     if (command === "purge") return await purge(store, config, io);
-    return command === "list" ? await list(store, parsed.values, io) : await retry(store, config, io);
+    if (command === "status") return await status(store, config, io, now);
+    if (command === "retry") return await retry(store, config, parsed.values.channel ?? "all", io, now);
+    return await list(store, parsed.values, io);
   } finally {
     await store.close();
   }
@@ -84,11 +101,16 @@ async function list(
 ): Promise<number> {
   const { enquiries, damagedLines } = await store.list();
   const shown = enquiries
-    .filter((e) => !options.undelivered || e.delivery === "pending" || e.delivery === "failed")
+    .filter((e) => !options.undelivered || undeliveredChannels(e).length > 0)
     .filter((e) => !options.suspect || e.screening?.verdict === "suspect");
   if (options.json) shown.forEach((e) => io.out(JSON.stringify(e)));
   else {
     formatTable(shown).forEach((line) => io.out(line));
+    if (options.undelivered) {
+      const count = (channel: string) => shown.filter((e) => undeliveredChannels(e).includes(channel)).length;
+      const channels = [...new Set(shown.flatMap(undeliveredChannels))].sort();
+      if (channels.length > 0) io.out(`undelivered: ${channels.map((c) => `${c} ${count(c)}`).join(", ")}`);
+    }
     const kinds = [options.undelivered && "undelivered", options.suspect && "suspect"].filter(Boolean).join(" ");
     const cleared = options.suspect ? shown.filter((e) => e.clearedAt !== undefined).length : 0;
     io.out(
@@ -120,33 +142,6 @@ async function notSpam(store: EnquiryStore, id: string, io: CliOutput): Promise<
   await store.recordReview({ id, at: new Date().toISOString(), review: "not-spam" });
   io.out(`enquiry ${id} cleared as not spam (recorded in ${store.where})`);
   return 0;
-}
-
-async function retry(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {
-  // The webhook first: what is due now, as the services' senders would send it.
-  const log = { info: io.out, warn: io.err, error: io.err };
-  const outbox = config.webhook ? await receiverOutbox(config, store, undefined, log).sendDue() : undefined;
-  if (outbox) {
-    io.out(
-      `outbox: ${outbox.done} sent, ${outbox.retrying} to try again later, ${outbox.failed} failed for good, ${outbox.stopped} stopped`,
-    );
-  }
-  const mailer = createMailer(config);
-  if (!mailer) {
-    const missing = missingMailSettings(config);
-    io.err(`cannot re-send: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`);
-    return 1;
-  }
-  const { delivered, failed, skipped } = await retryUndelivered(store, mailer, Date.now, log);
-  delivered.forEach((e) => io.out(`delivered  ${e.id}  ${e.receivedAt}  ${e.email}`));
-  failed.forEach((e) => io.err(`failed     ${e.id}  ${e.receivedAt}  ${e.email}: ${e.error}`));
-  if (skipped.length > 0) {
-    io.out(
-      `${skipped.length} pending enquir${skipped.length === 1 ? "y" : "ies"} received in the last 2 minutes left alone (may still be under way); run retry again later`,
-    );
-  }
-  io.out(`retry: ${delivered.length} delivered, ${failed.length} still failing`);
-  return failed.length > 0 || (outbox?.failed ?? 0) > 0 ? 1 : 0;
 }
 
 async function purge(store: EnquiryStore, config: EnquiryConfig, io: CliOutput): Promise<number> {

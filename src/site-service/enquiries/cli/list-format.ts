@@ -4,6 +4,8 @@
  * fields first (the ones every row fills), then optional ones, free texts last (cut the most).
  * Under a row, what else a person should know of it: the spam screening's signals (or that it was
  * cleared as not spam), the last delivery error, an outbox destination not (yet) delivered to.
+ * The delivery column is the e-mail's; each other channel of the enquiries shown (the webhook) gets
+ * a column of its own after it.
  */
 import { ENQUIRY_FIELD_NAMES, fieldSpec, type EnquiryFieldKind } from "../../../enquiry-contract/enquiry-fields";
 import type { EnquiryRecord } from "../store/store";
@@ -31,11 +33,40 @@ const COLUMNS: Column[] = [
   ...FIELD_COLUMNS,
 ];
 
+type OutboxRow = NonNullable<EnquiryRecord["outbox"]>[number];
+
+/** A channel's row in a word: delivered, pending (not tried yet), retrying, failed (for good), stopped (410). */
+function stateWord(row: OutboxRow | undefined): string {
+  if (!row) return "-";
+  if (row.state === "done") return "delivered";
+  if (row.state === "due") return row.attempts === 0 ? "pending" : "retrying";
+  return row.state;
+}
+
+/** The channels this enquiry has not been delivered to: the e-mail by its delivery state, others by their outbox row. */
+export function undeliveredChannels(enquiry: EnquiryRecord): string[] {
+  const email = enquiry.delivery === "pending" || enquiry.delivery === "failed" ? ["email"] : [];
+  const others = (enquiry.outbox ?? []).filter((r) => r.destination !== "email" && r.state !== "done");
+  return [...email, ...others.map((r) => r.destination)];
+}
+
 export function formatTable(enquiries: readonly EnquiryRecord[]): string[] {
   const row = (cells: string[]) => cells.join("  ").trimEnd();
-  const lines = [row(COLUMNS.map((c) => fit(c.title, c.width))), row(COLUMNS.map((c) => "-".repeat(c.width)))];
+  const channels = [
+    ...new Set(enquiries.flatMap((e) => (e.outbox ?? []).map((r) => r.destination).filter((d) => d !== "email"))),
+  ].sort();
+  const columns: Column[] = [
+    ...COLUMNS.slice(0, 4),
+    ...channels.map((channel) => ({
+      title: channel,
+      width: 11,
+      value: (e: EnquiryRecord) => stateWord(e.outbox?.find((r) => r.destination === channel)),
+    })),
+    ...COLUMNS.slice(4),
+  ];
+  const lines = [row(columns.map((c) => fit(c.title, c.width))), row(columns.map((c) => "-".repeat(c.width)))];
   for (const enquiry of enquiries) {
-    lines.push(row(COLUMNS.map((c) => fit(c.value(enquiry), c.width))));
+    lines.push(row(columns.map((c) => fit(c.value(enquiry), c.width))));
     if (enquiry.screening?.verdict === "suspect") {
       const signals = enquiry.screening.signals.join(", ");
       lines.push(

@@ -5,6 +5,8 @@
  */
 import path from "node:path";
 import { ConfigError, findProjectRoot, flagSetting, positiveIntegerSetting, type Env } from "../../service/env";
+import type { TransactionBounds } from "../store/engine";
+import { MIGRATION_BOUNDS } from "../store/migrations";
 
 export interface EnquiryConfig {
   /** Folder of the SQLite store (absolute), and of JSON-lines files of earlier versions to import. */
@@ -33,6 +35,10 @@ export interface EnquiryConfig {
   /** ENQUIRY_RETENTION_DAYS: enquiries older than this are purged daily by the service; unset: kept. */
   retentionDays: number | undefined;
   maxBodyBytes: number;
+  /** Who is told when a webhook delivery fails for good (ENQUIRY_ALERT_TO; unset: `to`). */
+  alertTo: string | undefined;
+  /** PostgreSQL: the migrations' bounds, ms (ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS, ENQUIRY_MIGRATION_TIMEOUT_SECONDS). */
+  migrationBounds: TransactionBounds;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -74,6 +80,23 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
         ? undefined
         : positiveIntegerSetting("ENQUIRY_RETENTION_DAYS", value("ENQUIRY_RETENTION_DAYS"), 0),
     maxBodyBytes: MAX_BODY_BYTES,
+    alertTo: value("ENQUIRY_ALERT_TO") ?? to,
+    migrationBounds: {
+      lockTimeoutMs:
+        1000 *
+        positiveIntegerSetting(
+          "ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS",
+          value("ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS"),
+          MIGRATION_BOUNDS.lockTimeoutMs / 1000,
+        ),
+      statementTimeoutMs:
+        1000 *
+        positiveIntegerSetting(
+          "ENQUIRY_MIGRATION_TIMEOUT_SECONDS",
+          value("ENQUIRY_MIGRATION_TIMEOUT_SECONDS"),
+          MIGRATION_BOUNDS.statementTimeoutMs / 1000,
+        ),
+    },
   };
 }
 

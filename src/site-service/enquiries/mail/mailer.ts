@@ -23,14 +23,7 @@ export interface Mailer {
 export function createMailer(config: EnquiryConfig): Mailer | undefined {
   const { smtpUrl, to, suspectTo, from } = config;
   if (!smtpUrl || !to) return undefined;
-  // Bounded waits: a hung SMTP server must not hold a delivery (or `retry`) for nodemailer's
-  // default minutes; a failed attempt is recorded and re-sent later.
-  const transport = createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transport = smtpTransport(smtpUrl);
   return {
     async send(enquiry) {
       const recipients = isSuspect(enquiry) && suspectTo ? suspectTo : to;
@@ -38,6 +31,14 @@ export function createMailer(config: EnquiryConfig): Mailer | undefined {
       return { messageId: String(info.messageId ?? "") };
     },
   };
+}
+
+/**
+ * Bounded waits: a hung SMTP server must not hold a delivery (or `retry`) for nodemailer's
+ * default minutes; a failed attempt is recorded and re-sent later.
+ */
+export function smtpTransport(url: string) {
+  return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
 }
 
 export const SUSPECT_SUBJECT_PREFIX = "[Possible spam] ";

@@ -1,11 +1,14 @@
 /**
  * The outbox as a receiver uses it: the rows to write with each enquiry (one per destination the
  * settings name: the e-mail, the webhook), and a sender that runs one pass at a time, again if
- * asked meanwhile.
+ * asked meanwhile, and after it looks whether a channel is failing (./alerts): after a delivery
+ * failed for good, else at most once a minute.
  */
 import { type EnquiryConfig } from "../core/config";
+import { createAlertMailer } from "../mail/alert-mail";
 import type { Mailer } from "../mail/mailer";
 import type { EnquiryStore, OutboxEntry } from "../store/store";
+import { CHECK_INTERVAL_MS, checkAlerts } from "./alerts";
 import { EMAIL, emailDestination } from "./email";
 import { createSender, type Destination, type SendSummary } from "./sender";
 import { webhookDestination } from "./webhook";
@@ -38,6 +41,14 @@ export function receiverOutbox(
     ...(config.webhook ? [webhookDestination({ ...config.webhook, timeoutMs: options.webhookTimeoutMs })] : []),
   ];
   const sender = createSender({ store, destinations, log, now: options.now, random: options.random });
+  const now = options.now ?? Date.now;
+  const alerts = { store, config, alertMailer: createAlertMailer(config), log, now };
+  let checkedAt: number | undefined;
+  const lookForFailures = async (summary: SendSummary | undefined) => {
+    if (!summary?.failed && checkedAt !== undefined && now() - checkedAt < CHECK_INTERVAL_MS) return;
+    checkedAt = now();
+    await checkAlerts(alerts).catch((error: Error) => log.warn(`enquiry alerts: cannot check: ${error.message}`));
+  };
   let running: Promise<SendSummary | undefined> | undefined;
   let again = false;
   return {
@@ -60,6 +71,7 @@ export function receiverOutbox(
           again = false;
           summary = await sender.sendDue();
         } while (again);
+        await lookForFailures(summary);
         return summary;
       })().finally(() => (running = undefined));
       return running;

@@ -1,13 +1,14 @@
 /**
- * `npm run enquiries -- retry`: every e-mail that failed, or waits for its next attempt, is sent
- * now, through the outbox's claims, so that one sender at a time has it however many `retry` and
- * services run. Enquiries stored before the e-mail went through the outbox (imported JSON-lines files, or a
- * database of that version) get their e-mail row first.
+ * `npm run enquiries -- retry`: every delivery that failed, for good or for now, or waits for its
+ * next attempt, is sent now, through the outbox's claims, so that it is sent once however many
+ * `retry` and services run: the e-mail's (retryUndelivered) and the webhook's (retryDestination),
+ * with the message id each row has had from the start. Enquiries stored before the e-mail went
+ * through the outbox (imported JSON-lines files, or a database of that version) get their e-mail row first.
  */
 import type { Mailer } from "../mail/mailer";
 import type { EnquiryRecord, EnquiryStore, StoredEnquiry } from "../store/store";
 import { EMAIL, emailDestination } from "./email";
-import { createSender } from "./sender";
+import { createSender, type Destination, type SendSummary } from "./sender";
 
 /**
  * How old a "pending" enquiry without an e-mail row must be before `retry` gives it one: a younger
@@ -41,11 +42,21 @@ export async function retryUndelivered(
     }
     await store.addOutbox(record.id, [{ destination: EMAIL, messageId: `msg_${record.id}` }], at);
   }
-  await store.dueNow(EMAIL, at);
-  const sent = await createSender({ store, destinations: [emailDestination(mailer)], log, now }).sendDue();
+  const sent = await retryDestination(store, emailDestination(mailer), now, log);
   for (const attempt of sent.attempts) {
     if (attempt.ok) summary.delivered.push(attempt.enquiry);
     else summary.failed.push({ ...attempt.enquiry, error: attempt.error ?? "" });
   }
   return summary;
+}
+
+/** One destination's rows that wait or failed for good, sent now (a stopped one's are left: see isStopped). */
+export async function retryDestination(
+  store: EnquiryStore,
+  destination: Destination,
+  now = Date.now,
+  log: Pick<Console, "info" | "warn" | "error"> = quiet,
+): Promise<SendSummary> {
+  await store.dueNow(destination.name, new Date(now()).toISOString());
+  return createSender({ store, destinations: [destination], log, now }).sendDue();
 }

@@ -13,14 +13,25 @@ export interface Sql {
   exec(script: string): Promise<void>;
 }
 
+/** Limits of a transaction's statements, on PostgreSQL, in milliseconds. */
+export interface TransactionBounds {
+  /** How long a statement may wait for a lock (lock_timeout): an advisory lock, a table's lock. */
+  lockTimeoutMs: number;
+  /** How long a statement may run, its lock waits included (statement_timeout). */
+  statementTimeoutMs: number;
+}
+
 export interface Engine extends Sql {
   readonly kind: "sqlite" | "postgres";
   /** For messages: the file, or the server and database (never a password). */
   readonly where: string;
   /** Connects and checks the settings durability depends on; resolves with what was checked. */
   open(): Promise<string>;
-  /** One transaction, committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * One transaction, committed when fn resolves, rolled back when it throws. bounds: its own limits
+   * (the migrations'), instead of the ones every statement has (PostgreSQL; SQLite ignores them).
+   */
+  transaction<T>(fn: (sql: Sql) => Promise<T>, bounds?: TransactionBounds): Promise<T>;
   /**
    * Within a transaction: holds off every other transaction that asks for the same name until this
    * one ends, across processes (SQLite's BEGIN IMMEDIATE already serialises all writers).

@@ -14,12 +14,13 @@ export interface StoreOptions extends SqliteOptions {
 }
 
 export function openStore(
-  config: Pick<EnquiryConfig, "dataDir" | "databaseUrl" | "databaseConnections">,
+  config: Pick<EnquiryConfig, "dataDir" | "databaseUrl" | "databaseConnections"> &
+    Partial<Pick<EnquiryConfig, "migrationBounds">>,
   options: StoreOptions = {},
 ): EnquiryStore {
   const log = options.log ?? console;
   const engine = config.databaseUrl
     ? postgresEngine(config.databaseUrl, { connections: options.connections ?? config.databaseConnections, log })
     : sqliteEngine(config.dataDir, options);
-  return new SqlStore(engine, config.dataDir, options.now);
+  return new SqlStore(engine, config.dataDir, options.now, config.migrationBounds);
 }

@@ -4,8 +4,11 @@
  * invocations, since each instance of a function host would otherwise hold a pool of its own).
  */
 import pg from "pg";
-import type { Engine, Sql, SqlValue } from "./engine";
+import type { Engine, Sql, SqlValue, TransactionBounds } from "./engine";
 import { gate } from "./gate";
+
+/** The server's bound on any lock wait outside a transaction with bounds of its own (the migrations'). */
+export const LOCK_TIMEOUT_MS = 5_000;
 
 export interface PostgresOptions {
   /** Connections in the pool: 1 on a function host. */
@@ -21,6 +24,9 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
     // (and nginx's 30 s), not hang the request.
     connectionTimeoutMillis: 5_000,
     query_timeout: 10_000,
+    // A wait for a lock (two copies of one enquiry: the duplicate rule's advisory lock) is ended by
+    // the server itself, well within the 10 s above, with an error that names it.
+    lock_timeout: LOCK_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // An idle connection the server dropped (a restart) is replaced on the next query; without this
@@ -28,16 +34,27 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
   pool.on("error", (error) => options.log.warn(`enquiry store: PostgreSQL connection lost: ${error.message}`));
 
   const turn = gate(options.connections);
-  const over = (client: pg.Pool | pg.PoolClient): Sql => ({
-    all: async <Row>(statement: string, values: readonly SqlValue[] = []) =>
-      (await client.query(statement, values as SqlValue[])).rows as Row[],
-    run: async (statement, values = []) => (await client.query(statement, values as SqlValue[])).rowCount ?? 0,
-    exec: async (script) => void (await client.query(script)),
-  });
+  // query_timeout: the client's own bound on a statement (the pool's 10 s unless a transaction has its own).
+  // (pg reads query_timeout from a query's config; its types do not list it.)
+  const over = (client: pg.Pool | pg.PoolClient, queryTimeout?: number): Sql => {
+    const query = (text: string, values: readonly SqlValue[] = []) => {
+      const config: pg.QueryConfig<SqlValue[]> & { query_timeout?: number } = {
+        text,
+        values: values as SqlValue[],
+        ...(queryTimeout !== undefined && { query_timeout: queryTimeout }),
+      };
+      return client.query(config);
+    };
+    return {
+      all: async <Row>(text: string, values?: readonly SqlValue[]) => (await query(text, values)).rows as Row[],
+      run: async (text, values) => (await query(text, values)).rowCount ?? 0,
+      exec: async (text) => void (await query(text)),
+    };
+  };
 
   const pooled = over(pool);
   /** One transaction on a connection of its own (the caller holds a turn). */
-  async function transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  async function transaction<T>(fn: (sql: Sql) => Promise<T>, bounds?: TransactionBounds): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     // The server may end the connection between two statements (a restart): the client then emits
@@ -46,7 +63,15 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
     client.on("error", lost);
     try {
       await client.query("BEGIN");
-      const result = await fn(over(client));
+      if (bounds) {
+        // The server's limits for this transaction only; the client's, a little longer, for a server
+        // that does not answer at all.
+        await client.query("SELECT set_config('lock_timeout', $1, true), set_config('statement_timeout', $2, true)", [
+          `${bounds.lockTimeoutMs}ms`,
+          `${bounds.statementTimeoutMs}ms`,
+        ]);
+      }
+      const result = await fn(over(client, bounds && bounds.statementTimeoutMs + 5_000));
       await client.query("COMMIT");
       return result;
     } catch (error) {
@@ -69,7 +94,7 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
       const [row] = await turn(() => pooled.all<{ version: string }>("SHOW server_version"));
       return `PostgreSQL ${row?.version ?? "?"}, ${options.connections} connection(s)`;
     },
-    transaction: (fn) => turn(() => transaction(fn)),
+    transaction: (fn, bounds) => turn(() => transaction(fn, bounds)),
     async lock(sql, name) {
       await sql.all("SELECT pg_advisory_xact_lock(hashtext($1))", [name]);
     },

@@ -1,7 +1,17 @@
 /** The EnquiryStore over either engine: the same statements, written once ($1 placeholders). */
-import { isoTime, jsonValue, type Engine, type Sql } from "./engine";
+import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } from "./engine";
 import { importJsonLines } from "./import-jsonl";
 import { migrate } from "./migrations";
+import {
+  channelBacklog,
+  claimTelling,
+  closeAlert,
+  openAlert,
+  openAlerts,
+  unclaimTelling,
+  type ChannelBacklog,
+  type OpenAlert,
+} from "./alert-store";
 import {
   claimDue,
   claimedEnquiry,
@@ -46,6 +56,7 @@ export class SqlStore implements EnquiryStore {
     private readonly dataDir: string,
     /** The import's clock, for the set-aside files' names. */
     private readonly now: () => number = Date.now,
+    private readonly migrationBounds?: TransactionBounds,
   ) {}
 
   get engine() {
@@ -66,7 +77,7 @@ export class SqlStore implements EnquiryStore {
 
   private async start(): Promise<StoreReport> {
     const checked = await this.db.open();
-    const { version, applied } = await migrate(this.db);
+    const { version, applied } = await migrate(this.db, this.migrationBounds);
     const imported = await importJsonLines(this.db, this.dataDir, this.now);
     const { kind: engine, where } = this.db;
     return { engine, where, checked, schemaVersion: version, migrationsApplied: applied, imported };
@@ -214,6 +225,36 @@ export class SqlStore implements EnquiryStore {
   async isStopped(destination: string, settingHash: string): Promise<boolean> {
     await this.ready();
     return isStopped(this.db, destination, settingHash);
+  }
+
+  async backlog(): Promise<ChannelBacklog[]> {
+    await this.ready();
+    return channelBacklog(this.db);
+  }
+
+  async openAlert(alert: Omit<OpenAlert, "toldAt">): Promise<boolean> {
+    await this.ready();
+    return openAlert(this.db, alert);
+  }
+
+  async claimTelling(channel: string, at: string): Promise<boolean> {
+    await this.ready();
+    return claimTelling(this.db, channel, at);
+  }
+
+  async unclaimTelling(channel: string): Promise<void> {
+    await this.ready();
+    return unclaimTelling(this.db, channel);
+  }
+
+  async closeAlert(channel: string, at: string): Promise<boolean> {
+    await this.ready();
+    return closeAlert(this.db, channel, at);
+  }
+
+  async openAlerts(): Promise<OpenAlert[]> {
+    await this.ready();
+    return openAlerts(this.db);
   }
 
   async erase(email: string): Promise<Removal> {

@@ -7,12 +7,14 @@
  *   deliveries  one row per delivery attempt's outcome
  *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
  *   outbox      one row per enquiry and destination (the e-mail, a webhook), and every attempt
+ *   alerts      one row per incident: a channel failing, open until it delivers again (./alert-store)
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
 import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./outbox-store";
 import type { StoredEnquiry } from "./stored-record";
+import type { ChannelBacklog, OpenAlert } from "./alert-store";
 
-export type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState, StoredEnquiry };
+export type { Attempt, ChannelBacklog, Claim, ClaimFilter, OpenAlert, OutboxEntry, OutboxState, StoredEnquiry };
 
 /** stored-only: mail was not configured when it arrived; pending: not (yet) known to be sent. */
 export type DeliveryState = "pending" | "delivered" | "failed" | "stored-only";
@@ -117,6 +119,16 @@ export interface EnquiryStore {
    */
   stopDestination(destination: string, settingHash: string, at: string): Promise<void>;
   isStopped(destination: string, settingHash: string): Promise<boolean>;
+  /** Deliveries not done, per channel (`status`, the alerts). */
+  backlog(): Promise<ChannelBacklog[]>;
+  /** Opens the channel's incident; false when one is open already (another instance opened it). */
+  openAlert(alert: Omit<OpenAlert, "toldAt">): Promise<boolean>;
+  /** Claims the e-mail of the channel's open incident (one caller gets true); unclaim when it could not be sent. */
+  claimTelling(channel: string, at: string): Promise<boolean>;
+  unclaimTelling(channel: string): Promise<void>;
+  /** The channel delivers again; true when an incident was open. */
+  closeAlert(channel: string, at: string): Promise<boolean>;
+  openAlerts(): Promise<OpenAlert[]>;
   /**
    * Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows,
    * and the set-aside lines that mention the address or one of those enquiries; then scrubs the files.
