@@ -124,6 +124,48 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(alertsIn(smtp)).toHaveLength(1);
   });
 
+  test("a webhook that answers 410 Gone: one alert e-mail in the same pass, saying so; a new URL delivers and ends it", async () => {
+    const smtp = stopAfter(await startSmtp());
+    const secret = newSecret();
+    const gone = stopAfter(await startWebhookSink(secret, () => ({ status: 410 })));
+    const moved = stopAfter(await startWebhookSink(secret, () => ({ status: 200 })));
+    const clock = { t: Date.parse("2026-11-26T09:00:00Z") };
+    const now = () => clock.t;
+    const env = {
+      ...(await engine.env()),
+      ...mailTo(smtp.port),
+      ENQUIRY_ALERT_TO: "ops@cyrus.example",
+      ENQUIRY_WEBHOOK_URL: gone.url,
+      ENQUIRY_WEBHOOK_SECRET: secret,
+    };
+    const site = stopAfter(await startReceiver(env, { now, outbox: { random: () => 0.5, webhookTimeoutMs: 500 } }));
+    const cliEnv = { ...env, ENQUIRY_DATA_DIR: site.dir };
+    for (let i = 0; i < 2; i += 1) await site.post(anotherEnquiry(i));
+    await site.receiver.drain();
+    await site.receiver.sendDue();
+
+    // Minutes after the first 410, not an hour: nothing will go there again by itself.
+    const alerts = alertsIn(smtp);
+    expect(alerts).toHaveLength(1);
+    const alert = parseMail(alerts[0]!.raw);
+    expect(alert.text).toContain("The webhook answered 410 Gone");
+    expect(alert.text).toContain("set ENQUIRY_WEBHOOK_URL to its new address");
+    for (const data of VISITOR) expect(alerts[0]!.raw).not.toContain(data);
+    const failing = await cli(["status"], cliEnv, now);
+    expect(failing.code).toBe(1);
+    expect(failing.text).toContain("410 Gone");
+
+    // The setting names the new address: the same enquiries go there, and the incident ends.
+    const movedEnv = { ...cliEnv, ENQUIRY_WEBHOOK_URL: moved.url };
+    const retried = await cli(["retry", "--channel", "webhook"], movedEnv, now);
+    expect(retried.code).toBe(0);
+    expect(moved.received).toHaveLength(2);
+    const ok = await cli(["status"], movedEnv, now);
+    expect(ok.lines.at(-1)).toBe("status: ok");
+    expect(await site.receiver.store.openAlerts()).toEqual([]);
+    expect(alertsIn(smtp)).toHaveLength(1);
+  });
+
   test("SMTP down: status says so and exits 1 (no e-mail can tell); retry prints no address; delivered: status exits 0", async () => {
     const port = await freePort(); // no mail server yet
     const clock = { t: Date.parse("2026-11-26T09:00:00Z") };

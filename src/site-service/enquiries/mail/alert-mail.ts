@@ -14,6 +14,8 @@ export interface AlertNotice {
   destination: string;
   waiting: number;
   failedForGood: number;
+  /** The endpoint answered 410 Gone: nothing goes there until the setting names another. */
+  gone?: boolean;
   oldestReceivedAt: string;
   lastError?: string;
   /** The store, for messages (never a password). */
@@ -50,6 +52,12 @@ export function composeAlert(notice: AlertNotice, to: string, from: string): Sen
         (notice.failedForGood > 0
           ? `; ${notice.failedForGood} of them failed for good, after every attempt of about three days.`
           : "."),
+      ...(notice.gone
+        ? [
+            `The ${channel} answered 410 Gone: it says the address no longer exists. Nothing is sent there any more;`,
+            "set ENQUIRY_WEBHOOK_URL to its new address and restart the service, and the enquiries go there.",
+          ]
+        : []),
       `The oldest has waited since ${notice.oldestReceivedAt.slice(0, 16).replace("T", " ")} UTC.`,
       ...(notice.lastError ? [`Last error: ${notice.lastError}`] : []),
       "",

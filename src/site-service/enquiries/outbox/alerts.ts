@@ -1,7 +1,8 @@
 /**
  * No delivery dies in silence. A channel (the e-mail, the webhook) is failing when one of its
  * deliveries failed for good, or when the oldest enquiry it has not delivered is older than
- * ALERT_AFTER_MS. Then an incident is opened in the store, once for all instances, the Function,
+ * ALERT_AFTER_MS, or (the webhook) when its endpoint answered 410 Gone and is stopped until the
+ * setting names another. Then an incident is opened in the store, once for all instances, the Function,
  * `retry` and `status`: the log says so as an error, once, and for the webhook the operator is
  * e-mailed, once (an e-mail cannot report that e-mail is down: `npm run enquiries -- status` does,
  * for every channel, with its exit code). The incident ends when the channel has nothing failed or
@@ -11,6 +12,7 @@ import type { EnquiryConfig } from "../core/config";
 import type { AlertMailer } from "../mail/alert-mail";
 import { describe } from "../mail/deliver";
 import type { ChannelBacklog, EnquiryStore } from "../store/store";
+import { webhookDestination } from "./webhook";
 
 /**
  * An hour: the schedule's first six attempts span about 43 minutes, so a delivery still not done
@@ -21,6 +23,9 @@ export const ALERT_AFTER_MS = 60 * 60_000;
 /** How often a service's sender looks (besides after a delivery failed for good). */
 export const CHECK_INTERVAL_MS = 60_000;
 
+/** Why a stopped channel is failing, whatever its backlog says. */
+export const GONE = "its endpoint answered 410 Gone: nothing is sent there until ENQUIRY_WEBHOOK_URL changes";
+
 export interface ChannelStatus extends ChannelBacklog {
   /** Why the channel is failing; undefined while it is not. */
   failing?: string;
@@ -28,17 +33,32 @@ export interface ChannelStatus extends ChannelBacklog {
   clear: boolean;
 }
 
-export function assess(backlog: readonly ChannelBacklog[], now: number): ChannelStatus[] {
+/** `stopped`: the channels whose endpoint is gone (410) for their current setting. */
+export function assess(
+  backlog: readonly ChannelBacklog[],
+  now: number,
+  stopped: ReadonlySet<string> = new Set(),
+): ChannelStatus[] {
   return backlog.map((b) => {
     const age = now - Date.parse(b.oldestReceivedAt);
-    const failing =
-      b.failedForGood > 0
+    const failing = stopped.has(b.channel)
+      ? GONE
+      : b.failedForGood > 0
         ? `${b.failedForGood} failed for good`
         : age > ALERT_AFTER_MS
           ? `undelivered for ${formatAge(age)}`
           : undefined;
     return { ...b, ...(failing && { failing }), clear: !failing && b.failedForGood === 0 && b.retrying === 0 };
   });
+}
+
+async function stoppedChannels(ctx: AlertContext): Promise<Set<string>> {
+  const { webhook } = ctx.config;
+  if (!webhook) return new Set();
+  const destination = webhookDestination(webhook);
+  return (await ctx.store.isStopped(destination.name, destination.settingHash))
+    ? new Set([destination.name])
+    : new Set();
 }
 
 export interface AlertContext {
@@ -54,7 +74,7 @@ export async function checkAlerts(ctx: AlertContext): Promise<ChannelStatus[]> {
   const { store, log } = ctx;
   const now = ctx.now();
   const at = new Date(now).toISOString();
-  const statuses = assess(await store.backlog(), now);
+  const statuses = assess(await store.backlog(), now, await stoppedChannels(ctx));
   for (const status of statuses) {
     if (!status.failing) continue;
     const { channel, waiting, failing } = status;
@@ -89,6 +109,7 @@ async function tell(ctx: AlertContext, status: ChannelStatus, at: string): Promi
       destination: url ? new URL(url).host : "no longer set",
       waiting: status.waiting,
       failedForGood: status.failedForGood,
+      ...(status.failing === GONE && { gone: true }),
       oldestReceivedAt: status.oldestReceivedAt,
       ...(status.lastError && { lastError: status.lastError }),
       where: ctx.store.where,
