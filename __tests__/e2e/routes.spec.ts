@@ -1,36 +1,43 @@
 /**
  * Every route of the spec's route table, at every viewport: it answers at its exact path, shows the
  * shell, its main heading and content, logs no console error, makes no failed request (the blocked
- * map frame aside) and nothing overflows horizontally. At 375 and 1280 px it also saves a full-page
- * screenshot under screenshots/<width>/. What the server itself decides (`/` and an unknown path) is in
+ * map frame aside) and nothing overflows horizontally. At 375 and 1280 px it also has no axe-core
+ * violation (the tags of a11y.spec.ts) and saves a full-page screenshot under screenshots/<width>/. What the server itself decides (`/` and an unknown path) is in
  * server-routes.spec.ts.
  */
 import { contentOf, screenshotName, routes } from "./support/content";
-import { everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
-import { expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
+import { axe, everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
+import { axeWidths, expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
 
 for (const route of routes) {
-  test(`${route} answers at its exact path with its heading and content`, everyViewport, async ({ page, problems }) => {
-    const response = await open(page, route, { networkIdle: true });
-    expect(response.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe(route);
-    await expectShell(page);
+  test(
+    `${route} answers at its exact path with its heading and content`,
+    everyViewport,
+    async ({ page, problems }, testInfo) => {
+      const response = await open(page, route, { networkIdle: true });
+      expect(response.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(route);
+      await expectShell(page);
 
-    const main = page.getByRole("main");
-    const expected = contentOf(route);
-    const h1 = main.getByRole("heading", { level: 1 });
-    await expect(h1).toHaveText(expected.heading);
-    // Home's h1 is for screen readers; its carousel is the visible top of the page.
-    if (route !== "/home") await expect(h1).toBeVisible();
-    for (const heading of expected.headings)
-      await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
-    for (const text of expected.texts) await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
-    for (const alt of expected.images)
-      await expect(main.getByRole("img", { name: alt, exact: true }).first()).toBeVisible();
-    await expect(page).toHaveTitle(/ – Cyrus$/);
+      const main = page.getByRole("main");
+      const expected = contentOf(route);
+      const h1 = main.getByRole("heading", { level: 1 });
+      await expect(h1).toHaveText(expected.heading);
+      // Home's h1 is for screen readers; its carousel is the visible top of the page.
+      if (route !== "/home") await expect(h1).toBeVisible();
+      for (const heading of expected.headings)
+        await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      for (const text of expected.texts) await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
+      for (const alt of expected.images)
+        await expect(main.getByRole("img", { name: alt, exact: true }).first()).toBeVisible();
+      await expect(page).toHaveTitle(/ – Cyrus$/);
 
-    expect(await horizontalOverflow(page), "nothing overflows horizontally").toEqual([]);
-    if (shotWidths.includes(width(page))) await saveScreenshot(page, screenshotName(route));
-    problems.expectNone();
-  });
+      expect(await horizontalOverflow(page), "nothing overflows horizontally").toEqual([]);
+      // axe-core on the page as loaded (a11y.spec.ts has the 404 page and the open menus): here, so
+      // that each route is loaded once for both, at the widths of the axe checks.
+      if (axeWidths.includes(width(page))) expect(await axe(page, testInfo, route), "axe violations").toEqual([]);
+      if (shotWidths.includes(width(page))) await saveScreenshot(page, screenshotName(route));
+      problems.expectNone();
+    },
+  );
 }

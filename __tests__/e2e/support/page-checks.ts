@@ -23,5 +23,8 @@ export async function horizontalOverflow(page: Page) {
   });
 }
 
+/** The widths at which every route is checked with axe-core (routes.spec.ts, a11y.spec.ts). */
+export const axeWidths = [375, 1280];
+
 /** The widths at which a route's full-page screenshot is saved. */
 export const shotWidths = [375, 1280];
