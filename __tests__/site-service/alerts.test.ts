@@ -42,22 +42,27 @@ describe.each(ENGINES)("on %s", (name) => {
   const engine = engineUnderTest(name);
   afterEach(() => engine.cleanUp());
 
-  test("a webhook down longer than the schedule: one alert e-mail, no visitor data; then retry sends each once, same webhook-id", async () => {
+  /** A receiver on an injected clock posting to the webhook at `url`, alerts to ops@ through a real SMTP server. */
+  async function alertingSite(url: string, secret: string) {
     const smtp = stopAfter(await startSmtp());
-    const secret = newSecret();
-    const endpoint = { up: false };
-    const sink = stopAfter(await startWebhookSink(secret, () => ({ status: endpoint.up ? 200 : 500 })));
     const clock = { t: Date.parse("2026-11-26T09:00:00Z") };
     const now = () => clock.t;
     const env = {
       ...(await engine.env()),
       ...mailTo(smtp.port),
       ENQUIRY_ALERT_TO: "ops@cyrus.example",
-      ENQUIRY_WEBHOOK_URL: sink.url,
+      ENQUIRY_WEBHOOK_URL: url,
       ENQUIRY_WEBHOOK_SECRET: secret,
     };
     const site = stopAfter(await startReceiver(env, { now, outbox: { random: () => 0.5, webhookTimeoutMs: 500 } }));
-    const cliEnv = { ...env, ENQUIRY_DATA_DIR: site.dir };
+    return { smtp, clock, now, env, site, cliEnv: { ...env, ENQUIRY_DATA_DIR: site.dir } };
+  }
+
+  test("a webhook down longer than the schedule: one alert e-mail, no visitor data; then retry sends each once, same webhook-id", async () => {
+    const secret = newSecret();
+    const endpoint = { up: false };
+    const sink = stopAfter(await startWebhookSink(secret, () => ({ status: endpoint.up ? 200 : 500 })));
+    const { smtp, clock, now, site, cliEnv } = await alertingSite(sink.url, secret);
     // A second instance on the same store: it looks for failures too, and must not alert again.
     const other = receiverOutbox(loadConfig(cliEnv, projectRoot), engine.open(cliEnv), undefined, memoryLog(), {
       now,
@@ -125,21 +130,10 @@ describe.each(ENGINES)("on %s", (name) => {
   });
 
   test("a webhook that answers 410 Gone: one alert e-mail in the same pass, saying so; a new URL delivers and ends it", async () => {
-    const smtp = stopAfter(await startSmtp());
     const secret = newSecret();
     const gone = stopAfter(await startWebhookSink(secret, () => ({ status: 410 })));
     const moved = stopAfter(await startWebhookSink(secret, () => ({ status: 200 })));
-    const clock = { t: Date.parse("2026-11-26T09:00:00Z") };
-    const now = () => clock.t;
-    const env = {
-      ...(await engine.env()),
-      ...mailTo(smtp.port),
-      ENQUIRY_ALERT_TO: "ops@cyrus.example",
-      ENQUIRY_WEBHOOK_URL: gone.url,
-      ENQUIRY_WEBHOOK_SECRET: secret,
-    };
-    const site = stopAfter(await startReceiver(env, { now, outbox: { random: () => 0.5, webhookTimeoutMs: 500 } }));
-    const cliEnv = { ...env, ENQUIRY_DATA_DIR: site.dir };
+    const { smtp, now, site, cliEnv } = await alertingSite(gone.url, secret);
     for (let i = 0; i < 2; i += 1) await site.post(anotherEnquiry(i));
     await site.receiver.drain();
     await site.receiver.sendDue();
