@@ -3,9 +3,10 @@
  * then PostgreSQL), the time of one `erase` of an address with 3 enquiries and of one purge removing
  * the oldest tenth, each through the store's own method (the real path: the deletion, its cascade to
  * the delivery records, the set-aside files, then Engine.scrub, which on SQLite empties the WAL).
- * Then, on SQLite, enquiries per second stored one after the other through the store's add (with an
- * outbox row, as with mail on) with secure_delete on, as always, and off (openBenchStore turns it off
- * on the store's own connection after it opened; nothing else can).
+ * The same on SQLite with secure_delete off, for what it costs there. Then, on SQLite, enquiries
+ * per second stored one after the other through the store's add (with an outbox row, as with mail
+ * on) with secure_delete on, as always, and off (openBenchStore turns it off on the store's own
+ * connection after it opened, the import done; nothing else can).
  *
  * Filling: the store imports JSON-lines files found in its data folder when it opens, in one
  * transaction (store/import-jsonl), so the benchmark writes enquiries.jsonl and deliveries.jsonl
@@ -82,9 +83,14 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }
 }
 
 /** Fills a store of n enquiries, then one erase and one purge through it. */
-export async function measureRemoval(engine: string, env: Record<string, string>, n: number): Promise<Removal> {
+export async function measureRemoval(
+  engine: string,
+  env: Record<string, string>,
+  n: number,
+  secureDelete = true,
+): Promise<Removal> {
   const cutoff = writeLines(env.ENQUIRY_DATA_DIR!, n, Date.now());
-  const opened = await timed(() => openBenchStore(env));
+  const opened = await timed(() => openBenchStore(env, { secureDelete }));
   const { store, report } = opened.result;
   try {
     if (report.imported.enquiries !== n) throw new Error(`${engine}: imported ${report.imported.enquiries} of ${n}`);

@@ -11,7 +11,7 @@
  *    empty store.
  *
  * 3. Erasure and retention (./enquiry-removal): on a store of 100,000 enquiries, one `erase` and one
- *    purge of the oldest tenth, SQLite and PostgreSQL; then enquiries per second stored through the
+ *    purge of the oldest tenth, SQLite (secure_delete on, then off) and PostgreSQL; then enquiries per second stored through the
  *    store with SQLite's secure_delete on and off.
  *
  * PostgreSQL is the tests' own server (__tests__/support/postgres: PostgreSQL 15, run as the postgres
@@ -208,6 +208,8 @@ async function main(): Promise<void> {
     const removals: Removal[] = [];
     if (enquiries > 0) {
       removals.push(await measureRemoval("SQLite", { ENQUIRY_DATA_DIR: dir("removal-sqlite") }, enquiries));
+      const off = { ENQUIRY_DATA_DIR: dir("removal-sqlite-off") };
+      removals.push(await measureRemoval("SQLite, secure_delete OFF", off, enquiries, false));
       const pgEnv = { ENQUIRY_DATA_DIR: dir("removal-pg"), DATABASE_URL: await postgres.createDatabase() };
       removals.push(await measureRemoval("PostgreSQL", pgEnv, enquiries));
     }
