@@ -11,6 +11,7 @@
  *   tests of the site, the deploy, the browsers     readStoredLines, readStoredLinesNow, createEnquiryService
  *   the release (deploy/release)                    takeReleaseWanted: the note a push hook leaves
  *   nginx's configuration (deploy/nginx/render.ts)  CALLBACK_CSP, the studio's sign-in page's policy
+ *   the enquiry store's benchmark (tools/bench)     openBenchStore: the store itself, secure_delete off on demand
  */
 export { runtimeEnv } from "./service/env";
 export { sharedReceiver, type Receiver } from "./enquiries/core/receiver";
@@ -21,3 +22,5 @@ export { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted }
 export { CALLBACK_CSP } from "./sign-in/callback-page";
 export { runEnquiriesCli } from "./enquiries/cli/cli";
 export { readStoredLines, readStoredLinesNow } from "./enquiries/store/read-stored-lines";
+export { openBenchStore, type BenchStoreOptions } from "./enquiries/store/bench-store";
+export type { EnquiryStore, StoredEnquiry } from "./enquiries/store/store";

@@ -10,22 +10,28 @@
  *    sink, then the SQLite file (after the service stopped) or the database's size less that of an
  *    empty store.
  *
+ * 3. Erasure and retention (./enquiry-removal): on a store of 100,000 enquiries, one `erase` and one
+ *    purge of the oldest tenth, SQLite (secure_delete on, then off) and PostgreSQL; then enquiries per second stored through the
+ *    store with SQLite's secure_delete on and off.
+ *
  * PostgreSQL is the tests' own server (__tests__/support/postgres: PostgreSQL 15, run as the postgres
  * user on a temporary folder and a free port, fsync on). Everything on 127.0.0.1. Timings depend on the
  * machine and its load: this is not a test, and `npm test` does not run it.
  *
- * Usage: npm run bench:enquiries -- [--concurrent 500] [--size-count 10000]   (--size-count 0: no sizes)
+ * Usage: npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000]
+ * (a count of 0 leaves that part out; a quick run: -- --concurrent 0 --size-count 0 --enquiries 2000)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { readStoredLines } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../../__tests__/support/postgres";
 import { freePort } from "../../__tests__/support/serve";
+import { parseBenchOptions } from "./enquiry-options";
+import { measureRemoval, measureStoring, printRemoval, type Removal, type StoringRate } from "./enquiry-removal";
 
 const root = path.resolve(__dirname, "../..");
 const MESSAGE = "We are planning a phase II study in oncology across four sites and would like a quote. ".repeat(4);
@@ -189,69 +195,91 @@ function sqliteBytes(dir: string): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { concurrent: { type: "string", default: "500" }, "size-count": { type: "string", default: "10000" } },
-  });
-  const concurrent = Number(values.concurrent);
-  const sizeCount = Number(values["size-count"]);
+  const { concurrent, sizeCount, enquiries, stores } = parseBenchOptions(process.argv.slice(2));
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-bench-"));
   const dir = (name: string) => path.join(base, name);
   let postgres: TestPostgres | undefined;
   const smtp = await smtpSink();
+  console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`);
   try {
     postgres = await startPostgres();
-    const bursts: Burst[] = [];
-
-    const sqlite = { ENQUIRY_DATA_DIR: dir("sqlite") };
-    let service = await startService(sqlite);
-    bursts.push(await burst("SQLite, one service", [service.url], concurrent, sqlite));
-    await service.stop();
-
-    const one = { ENQUIRY_DATA_DIR: dir("pg-one"), DATABASE_URL: await postgres.createDatabase() };
-    service = await startService(one);
-    bursts.push(await burst("PostgreSQL, one service", [service.url], concurrent, one));
-    await service.stop();
-
-    const two = { ENQUIRY_DATA_DIR: dir("pg-two"), DATABASE_URL: await postgres.createDatabase() };
-    const pair = [await startService(two), await startService({ ...two, ENQUIRY_DATA_DIR: dir("pg-two-b") })];
-    bursts.push(await burst("PostgreSQL, two services", pair.map((s) => s.url), concurrent, two));
-    await Promise.all(pair.map((s) => s.stop()));
-
-    console.log(`\n${concurrent} enquiries at once (time to the answer, ms):`);
-    console.log("| scenario | accepted | p50 | p99 | max | burst (s) | stored once |");
-    console.log("| --- | --- | --- | --- | --- | --- | --- |");
-    for (const b of bursts) {
-      console.log(
-        `| ${b.scenario} | ${b.accepted} of ${b.count} | ${b.p50} | ${b.p99} | ${b.max} | ${b.seconds} | ${b.storedOnce ? "yes" : "NO"} |`,
-      );
+    if (concurrent > 0) await bursts(postgres, dir, concurrent);
+    if (sizeCount > 0) await sizes(postgres, dir, sizeCount, smtp);
+    const removals: Removal[] = [];
+    if (enquiries > 0) {
+      removals.push(await measureRemoval("SQLite", { ENQUIRY_DATA_DIR: dir("removal-sqlite") }, enquiries));
+      const off = { ENQUIRY_DATA_DIR: dir("removal-sqlite-off") };
+      removals.push(await measureRemoval("SQLite, secure_delete OFF", off, enquiries, false));
+      const pgEnv = { ENQUIRY_DATA_DIR: dir("removal-pg"), DATABASE_URL: await postgres.createDatabase() };
+      removals.push(await measureRemoval("PostgreSQL", pgEnv, enquiries));
     }
-
-    if (sizeCount === 0) return;
-    // Sizes: an empty store's first, then the same store after sizeCount enquiries, each e-mailed.
-    const sizeSqlite = { ENQUIRY_DATA_DIR: dir("size-sqlite") };
-    await fill(sizeSqlite, 1, smtp);
-    const sqliteEmpty = sqliteBytes(sizeSqlite.ENQUIRY_DATA_DIR);
-    await fill(sizeSqlite, sizeCount, smtp);
-    const sqliteFull = sqliteBytes(sizeSqlite.ENQUIRY_DATA_DIR);
-
-    const sizePg = { ENQUIRY_DATA_DIR: dir("size-pg"), DATABASE_URL: await postgres.createDatabase() };
-    await fill(sizePg, 1, smtp);
-    const pgEmpty = await databaseBytes(sizePg.DATABASE_URL);
-    await fill(sizePg, sizeCount, smtp);
-    const pgFull = await databaseBytes(sizePg.DATABASE_URL);
-
-    const per10k = (bytes: number) => ((bytes / sizeCount) * 10_000) / 2 ** 20;
-    console.log(`\nstore size, ${sizeCount} enquiries (message of ${MESSAGE.length + 12} characters), each e-mailed:`);
-    console.log(`| engine | growth | per 10,000 enquiries |`);
-    console.log(`| --- | --- | --- |`);
-    console.log(`| SQLite | ${((sqliteFull - sqliteEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(sqliteFull - sqliteEmpty).toFixed(1)} MiB |`);
-    console.log(`| PostgreSQL | ${((pgFull - pgEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(pgFull - pgEmpty).toFixed(1)} MiB |`);
+    const rates: StoringRate[] = [];
+    if (stores > 0) {
+      rates.push(await measureStoring(dir("store-on"), stores, true));
+      rates.push(await measureStoring(dir("store-off"), stores, false));
+    }
+    printRemoval(removals, rates);
     console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`);
   } finally {
     await smtp.stop();
     await postgres?.stop();
     fs.rmSync(base, { recursive: true, force: true });
   }
+}
+
+async function bursts(postgres: TestPostgres, dir: (name: string) => string, concurrent: number): Promise<void> {
+  const bursts: Burst[] = [];
+
+  const sqlite = { ENQUIRY_DATA_DIR: dir("sqlite") };
+  let service = await startService(sqlite);
+  bursts.push(await burst("SQLite, one service", [service.url], concurrent, sqlite));
+  await service.stop();
+
+  const one = { ENQUIRY_DATA_DIR: dir("pg-one"), DATABASE_URL: await postgres.createDatabase() };
+  service = await startService(one);
+  bursts.push(await burst("PostgreSQL, one service", [service.url], concurrent, one));
+  await service.stop();
+
+  const two = { ENQUIRY_DATA_DIR: dir("pg-two"), DATABASE_URL: await postgres.createDatabase() };
+  const pair = [await startService(two), await startService({ ...two, ENQUIRY_DATA_DIR: dir("pg-two-b") })];
+  bursts.push(await burst("PostgreSQL, two services", pair.map((s) => s.url), concurrent, two));
+  await Promise.all(pair.map((s) => s.stop()));
+
+  console.log(`\n${concurrent} enquiries at once (time to the answer, ms):`);
+  console.log("| scenario | accepted | p50 | p99 | max | burst (s) | stored once |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const b of bursts) {
+    console.log(
+      `| ${b.scenario} | ${b.accepted} of ${b.count} | ${b.p50} | ${b.p99} | ${b.max} | ${b.seconds} | ${b.storedOnce ? "yes" : "NO"} |`,
+    );
+  }
+}
+
+/** Sizes: an empty store's first, then the same store after sizeCount enquiries, each e-mailed. */
+async function sizes(
+  postgres: TestPostgres,
+  dir: (name: string) => string,
+  sizeCount: number,
+  smtp: { port: number; count(): number },
+): Promise<void> {
+  const sizeSqlite = { ENQUIRY_DATA_DIR: dir("size-sqlite") };
+  await fill(sizeSqlite, 1, smtp);
+  const sqliteEmpty = sqliteBytes(sizeSqlite.ENQUIRY_DATA_DIR);
+  await fill(sizeSqlite, sizeCount, smtp);
+  const sqliteFull = sqliteBytes(sizeSqlite.ENQUIRY_DATA_DIR);
+
+  const sizePg = { ENQUIRY_DATA_DIR: dir("size-pg"), DATABASE_URL: await postgres.createDatabase() };
+  await fill(sizePg, 1, smtp);
+  const pgEmpty = await databaseBytes(sizePg.DATABASE_URL);
+  await fill(sizePg, sizeCount, smtp);
+  const pgFull = await databaseBytes(sizePg.DATABASE_URL);
+
+  const per10k = (bytes: number) => ((bytes / sizeCount) * 10_000) / 2 ** 20;
+  console.log(`\nstore size, ${sizeCount} enquiries (message of ${MESSAGE.length + 12} characters), each e-mailed:`);
+  console.log(`| engine | growth | per 10,000 enquiries |`);
+  console.log(`| --- | --- | --- |`);
+  console.log(`| SQLite | ${((sqliteFull - sqliteEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(sqliteFull - sqliteEmpty).toFixed(1)} MiB |`);
+  console.log(`| PostgreSQL | ${((pgFull - pgEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(pgFull - pgEmpty).toFixed(1)} MiB |`);
 }
 
 main().then(

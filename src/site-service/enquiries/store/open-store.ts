@@ -1,5 +1,6 @@
 /** The store the settings ask for: PostgreSQL when DATABASE_URL is set, SQLite in the data folder otherwise. */
 import { type EnquiryConfig } from "../core/config";
+import type { Engine } from "./engine";
 import { postgresEngine } from "./postgres-engine";
 import { SqlStore } from "./sql-store";
 import { sqliteEngine, type SqliteOptions } from "./sqlite-engine";
@@ -13,14 +14,20 @@ export interface StoreOptions extends SqliteOptions {
   now?: () => number;
 }
 
-export function openStore(
-  config: Pick<EnquiryConfig, "dataDir" | "databaseUrl" | "databaseConnections"> &
-    Partial<Pick<EnquiryConfig, "migrationBounds">>,
-  options: StoreOptions = {},
-): EnquiryStore {
+export type StoreConfig = Pick<EnquiryConfig, "dataDir" | "databaseUrl" | "databaseConnections"> &
+  Partial<Pick<EnquiryConfig, "migrationBounds">>;
+
+export function openStore(config: StoreConfig, options: StoreOptions = {}): EnquiryStore {
+  return storeOver(settingsEngine(config, options), config, options);
+}
+
+export function settingsEngine(config: StoreConfig, options: StoreOptions = {}): Engine {
   const log = options.log ?? console;
-  const engine = config.databaseUrl
+  return config.databaseUrl
     ? postgresEngine(config.databaseUrl, { connections: options.connections ?? config.databaseConnections, log })
     : sqliteEngine(config.dataDir, options);
+}
+
+export function storeOver(engine: Engine, config: StoreConfig, options: StoreOptions = {}): SqlStore {
   return new SqlStore(engine, config.dataDir, options.now, config.migrationBounds);
 }
