@@ -45,7 +45,8 @@ export function receiverOutbox(
   const alerts = { store, config, alertMailer: createAlertMailer(config), log, now };
   let checkedAt: number | undefined;
   const lookForFailures = async (summary: SendSummary | undefined) => {
-    if (!summary?.failed && !summary?.stopped && checkedAt !== undefined && now() - checkedAt < CHECK_INTERVAL_MS) return;
+    if (!summary?.failed && !summary?.stopped && checkedAt !== undefined && now() - checkedAt < CHECK_INTERVAL_MS)
+      return;
     checkedAt = now();
     await checkAlerts(alerts).catch((error: Error) => log.warn(`enquiry alerts: cannot check: ${error.message}`));
   };
