@@ -227,6 +227,25 @@ const kb = {
   step: (page: Page) => page.evaluate(() => (window as unknown as Probe).__kb.step()),
 };
 
+/**
+ * Loads every frame's document (the map's stand-in), then goes back to the top of the page. The map
+ * frame loads lazily, as it nears the viewport: on a busy machine Tab could reach it before its
+ * document arrived and pass through an empty frame, leaving the page (seen once in CI at 375 px).
+ */
+async function loadFrames(page: Page) {
+  for (const frame of await page.locator("iframe").all()) {
+    await frame.scrollIntoViewIfNeeded();
+    await expect(frame.contentFrame().getByRole("link").first()).toBeAttached();
+  }
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.scrollTo({ top: 0, behavior: "instant" });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+}
+
 for (const route of [...routes, "/no-such-page"]) {
   const name = route === "/no-such-page" ? "the 404 page" : route;
   test(`keyboard walk of ${name}`, at(375, 1280), async ({ page }) => {
@@ -236,6 +255,7 @@ for (const route of [...routes, "/no-such-page"]) {
       (r) => r.fulfill({ contentType: "text/html", body: mapStandIn }),
     );
     await open(page, route);
+    await loadFrames(page);
     await installProbe(page);
     // From the top of the page: the first Tab reaches the first control.
     const first = await kb.next(page);
