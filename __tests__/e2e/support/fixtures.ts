@@ -1,7 +1,8 @@
 /**
  * The tests' `test`: baseURL is the site the global setup serves; every context blocks the map
  * frame's request to openstreetmap.org (unreachable from CI); `problems` collects console errors,
- * uncaught exceptions and failed requests (the map frame aside).
+ * uncaught exceptions, failed requests (the map frame aside) and Content-Security-Policy violations
+ * (against nginx, whose CSP allows inline scripts by hash only: `npm run test:e2e:nginx`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +25,14 @@ export const everyViewport = at(375, 768, 1024, 1280);
 /** Tags a test with the viewport widths it runs at with JavaScript disabled (projects nojs-375, nojs-1280). */
 export const noJsAt = (...widths: Array<375 | 1280>) => ({ tag: widths.map((w) => `@nojs-${w}`) });
 
+/**
+ * Marks a test whose outcome depends on the server behind the site (the enquiry form posted through
+ * Gatsby's Functions or nginx and the service, what `/` and an unknown path answer): `npm run
+ * test:e2e:server` runs these against `gatsby serve` (`--grep @server`); the others browse the same
+ * built files whichever server sends them, and run once, against nginx.
+ */
+export const dependsOnServer = (details: { tag: string[] }) => ({ tag: [...details.tag, "@server"] });
+
 /** The map frame's source: the one request the tests block and allow to fail. */
 export const isMapRequest = (url: string) => /^https?:\/\/([\w-]+\.)*openstreetmap\.org\//.test(url);
 
@@ -43,6 +52,14 @@ export const test = base.extend<{ problems: Problems }>({
       (url) => isMapRequest(url.href),
       (route) => route.abort("blockedbyclient"),
     );
+    // A violation the browser does not log itself (one of a report-only policy, say) still fails the test.
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+        );
+      });
+    });
     await use(context);
   },
   problems: async ({ page }, use) => {
