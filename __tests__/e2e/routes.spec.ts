@@ -2,11 +2,14 @@
  * Every route of the spec's route table, at every viewport: it answers at its exact path, shows the
  * shell, its main heading and content, logs no console error, makes no failed request (the blocked
  * map frame aside) and nothing overflows horizontally. At 375 and 1280 px it also has no axe-core
- * violation (the tags of a11y.spec.ts) and saves a full-page screenshot under screenshots/<width>/. What the server itself decides (`/` and an unknown path) is in
- * server-routes.spec.ts.
+ * violation (the tags of a11y.spec.ts), saves a full-page screenshot under screenshots/<width>/ and
+ * passes the keyboard walk (support/keyboard-walk.ts; its reduced motion and map stand-in are set
+ * before the page loads, at those widths only). What the server itself decides (`/` and an unknown
+ * path) is in server-routes.spec.ts.
  */
 import { contentOf, screenshotName, routes } from "./support/content";
 import { axe, everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
+import { expectKeyboardWalk, prepareKeyboardWalk, walkWidths } from "./support/keyboard-walk";
 import { axeWidths, expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
 
 for (const route of routes) {
@@ -14,6 +17,8 @@ for (const route of routes) {
     `${route} answers at its exact path with its heading and content`,
     everyViewport,
     async ({ page, problems }, testInfo) => {
+      const walk = walkWidths.includes(width(page));
+      if (walk) await prepareKeyboardWalk(page);
       const response = await open(page, route, { networkIdle: true });
       expect(response.status()).toBe(200);
       expect(new URL(page.url()).pathname).toBe(route);
@@ -37,6 +42,8 @@ for (const route of routes) {
       // that each route is loaded once for both, at the widths of the axe checks.
       if (axeWidths.includes(width(page))) expect(await axe(page, testInfo, route), "axe violations").toEqual([]);
       if (shotWidths.includes(width(page))) await saveScreenshot(page, screenshotName(route));
+      // Last: it scrolls, and moves the focus through the page.
+      if (walk) await expectKeyboardWalk(page, route);
       problems.expectNone();
     },
   );
