@@ -6,13 +6,13 @@
  * - Typed before hydration and sent after it: nothing typed is lost, and the script sends the JSON.
  */
 import { formFields as fields, formText as text, HONEYPOT, isEnquiry, storedEnquiries } from "./support/enquiry-form";
-import { at, axe, env, expect, holdScripts, test, waitForHydration } from "./support/fixtures";
+import { at, axe, dependsOnServer, env, expect, holdScripts, test, waitForHydration } from "./support/fixtures";
 
 const storedWith = (email: string) => storedEnquiries(env("E2E_ENQUIRY_DIR")).filter((e) => e.email === email);
 
 test(
   "sent before the scripts arrive: the browser posts it, stored once; hydration afterwards raises no error",
-  at(375, 1280),
+  dependsOnServer(at(375, 1280)),
   async ({ page, problems }, testInfo) => {
     const scripts = await holdScripts(page);
     await page.goto("/contact", { waitUntil: "commit" });
@@ -41,7 +41,7 @@ test(
 
 test(
   "typed before the scripts arrive, sent after hydration: nothing typed is lost and the JSON request carries it",
-  at(375, 1280),
+  dependsOnServer(at(375, 1280)),
   async ({ page, problems }, testInfo) => {
     const scripts = await holdScripts(page);
     await page.goto("/contact", { waitUntil: "commit" });

@@ -13,7 +13,7 @@ import {
   isEnquiry,
   storedEnquiries,
 } from "./support/enquiry-form";
-import { at, axe, env, expect, open, test } from "./support/fixtures";
+import { at, axe, dependsOnServer, env, expect, open, test } from "./support/fixtures";
 
 test(
   "an empty required field shows the validation message and sends no request",
@@ -50,7 +50,7 @@ test(
 
 test(
   "a valid enquiry is stored, the success message shows and the fields are emptied",
-  at(375, 1280),
+  dependsOnServer(at(375, 1280)),
   async ({ page }, testInfo) => {
     await open(page, "/contact");
     const f = fields(page);
@@ -89,7 +89,7 @@ test(
 
 test(
   "when the receiver refuses, the error message shows and the values are kept",
-  at(375, 1280),
+  dependsOnServer(at(375, 1280)),
   async ({ page, request }, testInfo) => {
     const origin = env("E2E_REFUSING_URL");
     const dir = env("E2E_REFUSING_ENQUIRY_DIR");

@@ -15,7 +15,7 @@ import {
   isEnquiry,
   storedEnquiries as stored,
 } from "./support/enquiry-form";
-import { env, expect, noJsAt, test } from "./support/fixtures";
+import { dependsOnServer, env, expect, noJsAt, test } from "./support/fixtures";
 
 const noJs = noJsAt(375, 1280);
 
@@ -55,7 +55,7 @@ test.describe("the enquiry form without JavaScript", () => {
 
   test(
     "a valid enquiry is stored once and the visitor lands on /contact/sent with the success message",
-    noJs,
+    dependsOnServer(noJs),
     async ({ page }, testInfo) => {
       const f = await openContact(page);
       const unique = `${testInfo.project.name}-${Date.now()}`;
@@ -108,7 +108,7 @@ test.describe("the enquiry form without JavaScript", () => {
 
   test(
     "a blank required field (spaces pass the browser's check) lands on /contact/incomplete; nothing stored",
-    noJs,
+    dependsOnServer(noJs),
     async ({ page }, testInfo) => {
       const f = await openContact(page);
       const email = `nojs-blank-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -124,7 +124,7 @@ test.describe("the enquiry form without JavaScript", () => {
 
   test(
     "when the receiver refuses, the visitor lands on /contact/error with the error message; nothing stored",
-    noJs,
+    dependsOnServer(noJs),
     async ({ page, request }, testInfo) => {
       const origin = env("E2E_REFUSING_URL");
       // This receiver takes one enquiry per client an hour: use it up (201 the first time, 429 after).

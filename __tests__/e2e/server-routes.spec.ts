@@ -6,10 +6,10 @@
  * `npm start` serves); `test:e2e:nginx` runs every spec against nginx and the site's service.
  */
 import { home, notFound } from "./support/content";
-import { everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
+import { dependsOnServer, everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
 import { expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
 
-test("/ ends on /home", everyViewport, async ({ page, problems }) => {
+test("/ ends on /home", dependsOnServer(everyViewport), async ({ page, problems }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(home.heading);
@@ -19,7 +19,7 @@ test("/ ends on /home", everyViewport, async ({ page, problems }) => {
   problems.expectNone((entry) => entry.endsWith(": net::ERR_ABORTED"));
 });
 
-test("an unknown path shows the 404 page in the shell", everyViewport, async ({ page, problems }) => {
+test("an unknown path shows the 404 page in the shell", dependsOnServer(everyViewport), async ({ page, problems }) => {
   const route = "/no-such-page";
   const response = await open(page, route, { networkIdle: true });
   expect(response.status()).toBe(404);
