@@ -4,6 +4,7 @@
  * with a content error that never goes live, the list, the lock, and a rollback; then what starts a
  * release without a person: the timer's --if-moved and the push hook's note taken by --wanted. Every
  * release runs as an unprivileged user made for the tests (support/release-user.ts); as root it is refused.
+ * A server set up before the move: release-upgrade.test.ts.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import { readStoredLinesNow, WANTED_FILE } from "../../src/site-service";
 import { freePort } from "../support/serve";
-import { startReleaseSite, type ReleaseSite } from "./support/release-site";
+import { expectExit, startReleaseSite, type ReleaseSite, type StatusFile } from "./support/release-site";
 import { projectRoot, waitFor } from "./support/stack";
 
 const HEADING = "Welcome to Cyrus";
@@ -20,12 +21,6 @@ const CHANGED = "Welcome to Cyrus, the second release";
 jest.setTimeout(15 * 60_000);
 
 let site: ReleaseSite;
-interface StatusFile {
-  state: string;
-  live?: { commit: string; title: string };
-  underway?: { commit: string; step: string };
-  lastFailure?: { commit: string; step: string; message: string };
-}
 const status = () =>
   JSON.parse(fs.readFileSync(path.join(site.root, "shared", "release-status.json"), "utf8")) as StatusFile;
 /** The status as nginx serves it to the studio (/admin/release-status.json). */
@@ -43,15 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
 });
-
-/** A failed release shows its own output's end, not just its exit code. */
-function expectExit(result: { code: number | string; output: string }, code: number): void {
-  if (result.code !== code) {
-    throw new Error(
-      `exit code ${result.code}, expected ${code}; output:\n${result.output.split("\n").slice(-60).join("\n")}`,
-    );
-  }
-}
 
 /** Whether the live /home shows a text (a boolean: the page is too long for a failure message). */
 const homeShows = async (text: string) => (await site.page("/home")).text.includes(text);
@@ -491,95 +477,6 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
   expect(await homeShowsSoon(text)).toBe(true);
   expect(status().live?.commit).toBe(commit);
   expect(fs.existsSync(lockFile())).toBe(false);
-});
-
-/**
- * A server set up before the service and the release runner moved (to src/site-service and
- * deploy/release), and before nginx ran as its own user: it keeps the units it installed then
- * (copies that start the old paths from `current`), and root's nginx includes the release's
- * configuration. Released by those units' own commands, the commit from before the move and the
- * move go live; the next release is held until the upgrade step of docs/deployment.md is taken, then
- * goes live, each through a push hook note; the service answers after each.
- */
-describe("a server set up before the move and before nginx ran as its own user", () => {
-  const OLD_UNITS = { service: "src/enquiry-receiver/bin/enquiry-server.ts", release: "tools/release/cli.ts" };
-  let server: ReleaseSite;
-  beforeAll(async () => {
-    server = await startReleaseSite(OLD_UNITS);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const git = (args: string[]) => execFileSync("git", args, { cwd: projectRoot, encoding: "utf8" }).trim();
-  const serverStatus = () =>
-    JSON.parse(fs.readFileSync(path.join(server.root, "shared", "release-status.json"), "utf8")) as StatusFile;
-  /** /api/health through nginx, as a monitor asks it: the service behind it answers. */
-  const health = async () => {
-    await waitFor(`${server.origin}/api/health`, 200, 100).catch(() => undefined);
-    const res = await fetch(`${server.origin}/api/health`);
-    return { status: res.status, body: await res.text() };
-  };
-  const OK = { status: 200, body: '{"status":"ok"}' };
-  /** A push of `commit` announced to the hook, then the path unit's release of its note. */
-  async function releaseNoted(commit: string, code = 0): Promise<string> {
-    expect(await server.hookPush(commit)).toBe(202);
-    const result = await server.release(["--wanted"]);
-    expect(result.output).toContain("release: wanted by a push");
-    expect(fs.existsSync(path.join(server.requests, WANTED_FILE))).toBe(false);
-    if (code === 0) expectExit(result, 0);
-    else expect(result.code).toBe(code);
-    return result.output;
-  }
-  const edit = (text: string) =>
-    server.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, `title: "${text}"`), text);
-
-  test("the move goes live by the old units; then releases wait for the upgrade step, and go live after it", async () => {
-    // The history is the repository's own: the last commit before the move added deploy/release/.
-    const moved = git(["log", "--no-renames", "--diff-filter=A", "--format=%H", "--", "deploy/release/cli.ts"])
-      .split("\n")
-      .at(-1)!;
-    expect(moved).toMatch(/^[0-9a-f]{40}$/);
-    const beforeMove = git(["rev-parse", `${moved}^`]);
-    const head = git(["rev-parse", "HEAD"]);
-    const live = () => fs.realpathSync(path.join(server.root, "current"));
-
-    // 1. The server as it was: the commit before the move, its service started by the old path. (It
-    // was released by the runner of its day, which knew nothing of root's nginx: today's is told to
-    // look for it elsewhere.)
-    const empty = fs.mkdtempSync(path.join(server.base, "no-root-nginx-"));
-    expectExit(await server.release(["--commit", beforeMove], { RELEASE_ROOT_NGINX_CONF: empty }), 0);
-    expect(serverStatus().live?.commit).toBe(beforeMove);
-    expect(fs.existsSync(path.join(live(), "tools/release/release.ts"))).toBe(true);
-    expect(await health()).toEqual(OK);
-
-    // 2. The move, released by the old runner; the service restarts by the old path into the new code.
-    const restarts = server.restarts().length;
-    await releaseNoted(head);
-    expect(serverStatus().live?.commit).toBe(head);
-    expect(fs.existsSync(path.join(live(), "src/site-service/index.ts"))).toBe(true);
-    expect(fs.existsSync(path.join(live(), "src/enquiry-receiver/index.ts"))).toBe(false);
-    expect(server.restarts()).toHaveLength(restarts + 1);
-    expect(await health()).toEqual(OK);
-
-    // 3. The next release, by the moved runner through the old path, sees root's nginx still
-    // including the release's configuration: it builds nothing and names the upgrade step.
-    const held = edit("Welcome to Cyrus, after the move");
-    const output = await releaseNoted(held, 1);
-    expect(output).toContain('releases are held until the upgrade step "nginx runs as its own user" is taken');
-    expect(serverStatus().live?.commit).toBe(head);
-    expect(serverStatus().lastFailure).toMatchObject({ step: "server setup" });
-    expect(await health()).toEqual(OK);
-
-    // 4. The upgrade step (root's include removed, cyrus-nginx started on the live release), then
-    // the same push's note again: it goes live, and the service answers.
-    await server.nginx.takeUpgradeStep();
-    expect(await health()).toEqual(OK);
-    await releaseNoted(held);
-    expect(serverStatus().live?.commit).toBe(held);
-    expect((await server.page("/home")).text).toContain("Welcome to Cyrus, after the move");
-    expect(await health()).toEqual(OK);
-  });
 });
 
 /**

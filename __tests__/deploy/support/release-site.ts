@@ -26,6 +26,23 @@ import { chownTree, ownCheckout, releaseUser, type ReleaseUser } from "./release
 import { startSiteNginx, type SiteNginx } from "./site-nginx";
 import { projectRoot, run, stopProc, waitFor, type Proc } from "./stack";
 
+/** The release status file (shared/release-status.json), as far as the tests read it. */
+export interface StatusFile {
+  state: string;
+  live?: { commit: string; title: string };
+  underway?: { commit: string; step: string };
+  lastFailure?: { commit: string; step: string; message: string };
+}
+
+/** A failed release shows its own output's end, not just its exit code. */
+export function expectExit(result: { code: number | string; output: string }, code: number): void {
+  if (result.code !== code) {
+    throw new Error(
+      `exit code ${result.code}, expected ${code}; output:\n${result.output.split("\n").slice(-60).join("\n")}`,
+    );
+  }
+}
+
 export interface ReleaseRun {
   code: number | string;
   output: string;
