@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { imageExtension, keptBothNote, nameWords, uploadName } from "../../admin/src/upload-name";
-import { narrowImageWarning } from "../../src/node/content/image-width-rule";
+import { largeImageWarning, narrowImageWarning } from "../../src/node/content/image-width-rule";
 
 const schemas = path.resolve(__dirname, "../../data/schemas");
 
@@ -87,5 +87,15 @@ test("the width rule the studio shows is the content check's", () => {
   expect(narrowImageWarning("images/a.jpg", 2400, 2400)).toBeUndefined();
   expect(narrowImageWarning("images/a.jpg", 800, 2400)).toMatch(
     /is 800 px wide, but this place needs at least 2400 px/,
+  );
+});
+
+test("the size rule the studio shows is the content check's: far larger than the place, in bytes or pixels", () => {
+  expect(largeImageWarning("images/a.jpg", { bytes: 900_000, width: 4800 }, 2400)).toBeUndefined();
+  expect(largeImageWarning("images/a.jpg", { bytes: 12_000_000, width: 2400 }, 2400)).toMatch(
+    /^the image images\/a\.jpg is 12\.0 MB, far more than this place needs \(a picture 2400 px wide; over 4800 px wide or over 5\.0 MB is far too much\)/,
+  );
+  expect(largeImageWarning("images/a.jpg", { bytes: 900_000, width: 1921 }, 960)).toMatch(
+    /^the image images\/a\.jpg is 1921 px wide, far more than this place needs \(a picture 960 px wide;/,
   );
 });

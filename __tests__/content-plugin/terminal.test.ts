@@ -68,14 +68,24 @@ describe("terminalReport", () => {
 describe("the check at start-up", () => {
   test("problems stop it with the report under the content-check id", () => {
     const reporter = fakeReporter();
-    expect(checkAtStart(reporter, "/data", () => [typo])).toEqual([typo]);
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [typo], warnings: [] }))).toEqual([typo]);
     expect(reporter.panic).toHaveBeenCalledWith({ id: "content-check", context: { message: formatProblems([typo]) } });
     expect(reporter.success).not.toHaveBeenCalled();
   });
 
   test("none: one line says so", () => {
     const reporter = fakeReporter();
-    expect(checkAtStart(reporter, "/data", () => [])).toEqual([]);
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [] }))).toEqual([]);
+    expect(reporter.success).toHaveBeenCalledWith("The content check found no problems in data/");
+    expect(reporter.panic).not.toHaveBeenCalled();
+    expect(reporter.warn).not.toHaveBeenCalled();
+  });
+
+  test("warnings are printed as the check prints them, and the build goes on", () => {
+    const reporter = fakeReporter();
+    const large: ContentProblem = { ...missing, field: "banner", message: "the image x.jpg is 12.0 MB, far more …" };
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [large] }))).toEqual([]);
+    expect(reporter.warn).toHaveBeenCalledWith(formatProblems([large], "warning"));
     expect(reporter.success).toHaveBeenCalledWith("The content check found no problems in data/");
     expect(reporter.panic).not.toHaveBeenCalled();
   });

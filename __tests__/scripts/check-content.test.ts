@@ -2,8 +2,8 @@
  * @jest-environment node
  *
  * `npm run check:content`: the build's content check alone. The committed data passes; a copy with a
- * mistake fails with the plain report and exit code 1; an image smaller than its place is a warning
- * that names it, and the check still passes.
+ * mistake fails with the plain report and exit code 1; an image smaller than its place, or far larger,
+ * is a warning that names it, and the check still passes.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -81,6 +81,23 @@ test("a banner smaller than its place is a warning naming the file and both widt
   expect(run.err).toMatch(
     new RegExp(
       `services/${service.slug}\\.yaml:\\d+:\\d+, field "banner"\\n  the image ${service.banner.replace(/\./g, "\\.")} is 1800 px wide, but this place needs at least 2400 px`,
+    ),
+  );
+  expect(run.out).toMatch(/found no problems/);
+});
+
+test("a 12 MB banner is a warning naming the file, its size and what to do; the check passes", async () => {
+  const banner = path.resolve(path.dirname(serviceFile()), service.banner);
+  const head = await sharp({ create: { width: 2400, height: 800, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+  fs.writeFileSync(banner, Buffer.concat([head, Buffer.alloc(12_000_000 - head.length)]));
+  const run = check(dataDir);
+  expect(run.code).toBe(0);
+  expect(run.err).toMatch(/^The content check found 1 warning in data\/:\n/);
+  expect(run.err).toMatch(
+    new RegExp(
+      `services/${service.slug}\\.yaml:\\d+:\\d+, field "banner"\\n  the image ${service.banner.replace(/\./g, "\\.")} is 12\\.0 MB, far more than this place needs .* Save a copy 2400 px wide`,
     ),
   );
   expect(run.out).toMatch(/found no problems/);

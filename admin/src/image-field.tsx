@@ -1,12 +1,13 @@
 /**
- * The image field with two notes beside it, in plain words: that an upload was saved under another
- * name because its own was taken (unique-uploads.ts), and that the picture is narrower than its
- * place needs, by the content check's own rule (narrowImageWarning; the field carries the schema's
- * width as `min_width`, src/node/content/cms-config.ts), so the editor hears it before publishing.
+ * The image field with notes beside it, in plain words: that an upload was saved under another
+ * name because its own was taken (unique-uploads.ts), and that the picture is narrower, or far
+ * larger, than its place needs, by the content check's own rules (narrowImageWarning and
+ * largeImageWarning; the field carries the schema's width as `min_width`,
+ * src/node/content/cms-config.ts), so the editor hears it before publishing.
  */
 import { Component, createRef, type ComponentType } from "react";
-import { narrowImageWarning } from "../../src/node/content/image-width-rule";
-import { pictureWidth, type PictureContext } from "./picture-width";
+import { largeImageWarning, narrowImageWarning } from "../../src/node/content/image-width-rule";
+import { pictureSize, type PictureContext, type PictureSize } from "./picture-width";
 import { useUploadNote } from "./unique-uploads";
 
 interface ControlProps extends PictureContext {
@@ -24,7 +25,7 @@ interface Inner {
 /** Static rules for the notes' classes, added to the page once (Decap's own styles are generated). */
 export const PICTURE_NOTE_STYLE = `
 .studio-picture-note { margin: 8px 0 0; padding: 8px 12px; border-radius: 4px; background: #e8f1fb; color: #1b3c5c; }
-.studio-picture-warning { margin: 8px 0 0; padding: 8px 12px; border-radius: 4px; background: #fff4e0; color: #6b4200; }
+.studio-picture-warning, .studio-text-warning { margin: 8px 0 0; padding: 8px 12px; border-radius: 4px; background: #fff4e0; color: #6b4200; }
 `;
 
 function UploadNote({ value }: { value: unknown }) {
@@ -39,8 +40,8 @@ function UploadNote({ value }: { value: unknown }) {
 export function withPictureNotes(
   Control: ComponentType<ControlProps & { ref?: unknown }>,
 ): ComponentType<ControlProps> {
-  return class PictureField extends Component<ControlProps, { measured?: { value: unknown; width: number } }> {
-    override state: { measured?: { value: unknown; width: number } } = {};
+  return class PictureField extends Component<ControlProps, { measured?: { value: unknown; size: PictureSize } }> {
+    override state: { measured?: { value: unknown; size: PictureSize } } = {};
     private readonly inner = createRef<Inner>();
 
     // Decap's Widget asks its control (this) whether to update; the file control answers for a
@@ -61,12 +62,12 @@ export function withPictureNotes(
       if (previous.value !== this.props.value) this.measure();
     }
 
-    // The file's own width (picture-width.ts), kept with the value it is for: a later choice wins.
+    // The file's own width and bytes (picture-width.ts), kept with the value it is for: a later choice wins.
     private measure() {
       const { value } = this.props;
       if (typeof value !== "string" || !value || typeof this.props.field.get("min_width") !== "number") return;
-      void pictureWidth(value, this.props).then((width) => {
-        if (width !== undefined && this.props.value === value) this.setState({ measured: { value, width } });
+      void pictureSize(value, this.props).then((size) => {
+        if (size !== undefined && this.props.value === value) this.setState({ measured: { value, size } });
       });
     }
 
@@ -76,7 +77,7 @@ export function withPictureNotes(
       const { measured } = this.state;
       const warning =
         typeof wanted === "number" && typeof value === "string" && measured?.value === value
-          ? narrowImageWarning(value, measured.width, wanted)
+          ? (narrowImageWarning(value, measured.size.width, wanted) ?? largeImageWarning(value, measured.size, wanted))
           : undefined;
       return (
         <div>

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { collectionFolder, contentFiles, isCollection } from "./content-files";
 import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types";
+import { isLongText, textPlace, type TextPlace } from "./text-length-rule";
 
 /**
  * The editing studio's (Decap CMS) collections, generated from the JSON Schemas in data/schemas when
@@ -17,6 +18,8 @@ import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types
  *   number -> number with minimum/maximum, boolean -> boolean, enum -> select, object -> object,
  *   array -> list with minItems/maxItems as min/max (a list of strings is a list of one field);
  *   `pattern` becomes the field's pattern and `maxLength` its `max_length` (the studio checks it);
+ *   free text without a maxLength gets its `text_place`, for the studio's warning about a text far too
+ *   long (the content check's rule, text-length-rule.ts);
  * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file; `"x-image-min-width"`
  *   -> its `min_width`, for the studio's warning about a narrower picture (the content check's rule);
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
@@ -35,6 +38,8 @@ export interface CmsField {
   pattern?: [string, string];
   /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
   max_length?: number;
+  /** string and text: where the text is shown, for the studio's warning about a text far too long (admin/src/limited-widgets.tsx). */
+  text_place?: TextPlace;
   /**
    * A collection's key and order: no other entry may have the value (admin/src/refusing-widgets.tsx),
    * each named by its `label_field`; the key is also the file's name.
@@ -279,7 +284,12 @@ class FieldMapper {
       return { ...base, widget: "select", options: schema.enum as Array<string | number> };
     switch (type) {
       case "string":
-        return { ...base, widget: isLongText(name, schema, listDescription) ? "text" : "string", ...pattern(schema) };
+        return {
+          ...base,
+          widget: isLongText(name, schema, listDescription) ? "text" : "string",
+          ...pattern(schema),
+          ...placeOf(name, schema, listDescription),
+        };
       case "integer":
       case "number":
         return {
@@ -378,13 +388,6 @@ class FieldMapper {
   }
 }
 
-/** Paragraphs and long texts get a text area; names, labels and short lines a one-line input. */
-function isLongText(name: string, schema: JsonSchema, listDescription: string | undefined): boolean {
-  if (typeof schema.maxLength === "number") return schema.maxLength >= 120;
-  if (schema.pattern) return false;
-  return /paragraph/i.test(listDescription ?? "") || /^(text|description|intro|closing)$/.test(name);
-}
-
 /**
  * JSON Schema's pattern (a search, like Decap's) as Decap's pattern, and maxLength as `max_length`,
  * which the studio checks itself so that its message can give the text's length.
@@ -398,11 +401,17 @@ function pattern(schema: JsonSchema): Pick<CmsField, "pattern" | "max_length"> {
   };
 }
 
+/** The text's place, for the studio's warning about text far longer than it shows well (text-length-rule.ts). */
+function placeOf(name: string, schema: JsonSchema, listDescription: string | undefined): Pick<CmsField, "text_place"> {
+  const place = textPlace(name, schema, listDescription);
+  return place ? { text_place: place } : {};
+}
+
 /** A folded list entry's title: its own text, the first words of a paragraph. */
 const firstWords = (name: string) => `{{fields.${name} | truncate(60, '…')}}`;
 
 /** "paragraphs" -> "paragraph", "servicesMenu" -> "service": the label of one entry of a list. */
-function singular(name: string): string {
+export function singular(name: string): string {
   const word = humanize(name).split(" ")[0]!.toLowerCase();
   return word.endsWith("ies") ? `${word.slice(0, -3)}y` : word.endsWith("s") ? word.slice(0, -1) : word;
 }

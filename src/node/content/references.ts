@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
+import { humanize } from "./cms-config";
 
 type Row = Record<string, unknown>;
 
@@ -27,6 +28,18 @@ const namesOf = (files: readonly LoadedFile[], key: string, unreadable: readonly
 ];
 
 /**
+ * The two ways out of a reference to a file that is gone (removed, or never added): no longer name it,
+ * or put the file back. `studio`: where the studio shows the list.
+ */
+const wayOut = (place: ContentProblem, studio: string, gone: string, what: string) => {
+  const entry = path.posix.basename(gone).replace(/\.yaml$/, "");
+  return (
+    `If ${what} was removed on purpose, delete this line (line ${place.line} of ${place.file}; in the editing ` +
+    `studio: ${studio}, the entry "${entry}"); if not, put ${gone} back (git restore ${gone}, while its removal is not committed)`
+  );
+};
+
+/**
  * Checks that lists naming entries of other files (the dropdown, galleries) name existing ones.
  * `unreadable`: files (relative to data/) that exist but could not be read; their own problem is reported.
  */
@@ -49,16 +62,19 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
         listed.add(similar(slug, slugs));
         // The file of that name is there, with another slug: its own problem says which to change.
         const named = services.find((f) => path.posix.basename(f.rel).replace(/\.ya?ml$/i, "") === slug);
+        const guess = meant(slug, slugs);
         const missing = named
           ? `no service has that slug: ${named.rel} has the slug "${String(rowOf(named).slug)}"`
-          : `there is no ${servicesFolder}${slug}.yaml${meant(slug, slugs)}`;
-        problems.push(
-          locate(
-            navigation,
-            ["servicesMenu", i],
-            `names the service "${slug}", but ${missing} (services: ${[...new Set(slugs)].sort().join(", ")})`,
-          ),
-        );
+          : `there is no ${servicesFolder}${slug}.yaml${guess}`;
+        const place = locate(navigation, ["servicesMenu", i], "");
+        const ways =
+          named || guess
+            ? ""
+            : `. ${wayOut(place, `Site and menu → ${humanize(navigation.source.schema)} → ${humanize("servicesMenu")}`, `${servicesFolder}${slug}.yaml`, "the service")}`;
+        problems.push({
+          ...place,
+          message: `names the service "${slug}", but ${missing} (services: ${[...new Set(slugs)].sort().join(", ")})${ways}`,
+        });
       } else if (listed.has(slug)) {
         problems.push(locate(navigation, ["servicesMenu", i], `names the service "${slug}" a second time`));
       }
@@ -85,13 +101,16 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
     if (!Array.isArray(gallery)) continue;
     gallery.forEach((key, j) => {
       if (typeof key === "string" && !keys.includes(key)) {
-        problems.push(
-          locate(
-            service,
-            ["gallery", j],
-            `names the approval "${key}", but there is no ${approvalsFolder}${key}.yaml${meant(key, keys)} (approvals: ${[...keys].sort().join(", ") || "none"})`,
-          ),
-        );
+        const guess = meant(key, keys);
+        const place = locate(service, ["gallery", j], "");
+        const entry = rowOf(service).menuLabel ?? rowOf(service).slug;
+        const ways = guess
+          ? ""
+          : `. ${wayOut(place, `Services → ${String(entry)} → ${humanize("gallery")}`, `${approvalsFolder}${key}.yaml`, "the approval")}`;
+        problems.push({
+          ...place,
+          message: `names the approval "${key}", but there is no ${approvalsFolder}${key}.yaml${guess} (approvals: ${[...keys].sort().join(", ") || "none"})${ways}`,
+        });
       }
     });
   }

@@ -17,11 +17,12 @@ import { locate, type LoadedFile, type Segment } from "./locate";
 import { entryKeyProblems } from "./entry-keys";
 import { checkReferences } from "./references";
 import { similar } from "./similar";
-import probe from "probe-image-size";
 import { curlyQuoteWarnings } from "./curly-quotes";
+import { findImage, readImage } from "./image-file";
 import { imagePathAdvice } from "./image-path-rule";
 import { imageSizeWarnings } from "./image-sizes";
 import { dashAdvice, startsWithDashWithoutSpace } from "./list-dash";
+import { longTextWarnings } from "./text-length";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import type { JsonSchema } from "./graphql-types";
@@ -41,7 +42,7 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
 export interface ContentReport {
   /** What stops a build: the site would be broken or different from what was typed. */
   problems: ContentProblem[];
-  /** What the editor should know but the site survives: an image smaller than its place. */
+  /** What the editor should know but the site survives: an image smaller or far larger than its place, text far too long for it. */
   warnings: ContentProblem[];
 }
 
@@ -81,7 +82,11 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
       }
       loaded.push(loadedFile);
       problems.push(...fileProblems(loadedFile, validate, schemaJson));
-      warnings.push(...imageSizeWarnings(loadedFile, schemaJson), ...curlyQuoteWarnings(loadedFile));
+      warnings.push(
+        ...imageSizeWarnings(loadedFile, schemaJson),
+        ...longTextWarnings(loadedFile, schemaJson),
+        ...curlyQuoteWarnings(loadedFile),
+      );
     }
   }
 
@@ -357,9 +362,12 @@ function imageProblems(file: LoadedFile): ContentProblem[] {
     if (typeof value !== "string" || !IMAGE_PATH.test(value)) return;
     const target = path.resolve(path.dirname(file.abs), value);
     const shown = path.join(path.dirname(file.rel), value).split(path.sep).join("/");
-    if (!fs.existsSync(target)) {
-      problems.push(locate(file, at, `image file "${value}" was not found (looked for ${shown})`));
-    } else if (!readableImage(target)) {
+    const image = findImage(path.dirname(file.abs), value);
+    if (!image.found) {
+      problems.push(
+        locate(file, at, `image file "${value}" was not found (looked for ${shown})${meantImage(value, image.meant)}`),
+      );
+    } else if (readImage(target).width === undefined) {
       problems.push(
         locate(
           file,
@@ -372,13 +380,14 @@ function imageProblems(file: LoadedFile): ContentProblem[] {
   return problems;
 }
 
-/** Whether a file starts as an image (JPEG, PNG, WebP, AVIF, GIF, TIFF …): its header, not its name. */
-function readableImage(abs: string): boolean {
-  try {
-    return probe.sync(fs.readFileSync(abs)) !== null;
-  } catch {
-    return false;
-  }
+/** The picture a path not found most likely names: the same but for capitals, or a slip of a letter. */
+function meantImage(value: string, meant: string | undefined): string {
+  if (!meant) return "";
+  const how =
+    meant.toLowerCase() === value.toLowerCase()
+      ? "the names differ only in capital letters, which count on the published site"
+      : "if that is the picture you meant";
+  return `: did you mean "${meant}"? Write ${meant} here (${how})`;
 }
 
 function walk(value: unknown, at: Segment[], visit: (value: unknown, at: Segment[]) => void): void {
