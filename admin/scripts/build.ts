@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
 import { cmsCollections } from "../../src/node/content/cms-config";
 import { decapFixes } from "./decap-fixes";
+import { deleteGuardFix } from "./delete-guard-fix";
 import { adminCsp, backendFromEnv, localBackend, reviewFromEnv, SettingsError, type Backend } from "./backend";
 import { dndKitPatch } from "./patch-dnd-kit";
 import { uniqueUploadsFix } from "./unique-uploads-fix";
@@ -129,7 +130,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
       __RELEASE_STATUS__: JSON.stringify(options.releaseStatus ?? env.CMS_RELEASE_STATUS?.trim() === "1"),
     },
-    plugins: [ownPackages(), dndKitPatch(), decapFixes(), uniqueUploadsFix()],
+    plugins: [ownPackages(), dndKitPatch(), decapFixes(), uniqueUploadsFix(), deleteGuardFix()],
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);

@@ -11,6 +11,7 @@ import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
 import { withLengthLimit } from "./limited-widgets";
 import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withRefusals } from "./refusing-widgets";
+import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
@@ -38,7 +39,7 @@ const cms = CMS as unknown as {
   registerCustomFormat(name: string, extension: string, formatter: typeof yamlLines): void;
   registerLocale(locale: string, phrases: unknown): void;
   getLocale(locale: string): Record<string, unknown> | undefined;
-  getWidget(name: string): { control: ComponentType<never> } | undefined;
+  getWidget(name: string): { control: ComponentType<never>; preview?: ComponentType<never> } | undefined;
 };
 
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
@@ -55,8 +56,12 @@ cms.registerLocale("en", withStudioPhrases(cms.getLocale("en") ?? {}));
 // The image field says when an upload got a name of its own, or is too narrow (image-field.tsx).
 const image = cms.getWidget("image")!;
 image.control = withPictureNotes(image.control as never) as ComponentType<never>;
+// A relation (the Services menu) naming an entry that is gone says so, in the form and the preview.
+const relation = cms.getWidget("relation")!;
+relation.control = withMissingNote(relation.control as never) as ComponentType<never>;
+if (relation.preview) relation.preview = withNames(relation.preview as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
-errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE;
+errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.

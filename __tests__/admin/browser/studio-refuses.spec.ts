@@ -5,7 +5,9 @@
  * else while the page was open), a copy of a service under the same slug (Decap wrote it as
  * <slug>-1.yaml before), and an existing service's slug changed. Each refusal leaves every file byte
  * for byte; each corrected value saves. After each, the content check, run on the folder the studio
- * wrote to (`npm run check:content -- <folder>`), finds no problem.
+ * wrote to (`npm run check:content -- <folder>`), finds no problem. Deleting a service the Services
+ * menu lists is refused before Decap's confirm, saying where it is listed; a menu entry naming a
+ * service whose file is gone says so, in the form and the preview, and is not published.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,7 +16,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsCollections } from "../../../src/node/content/cms-config";
 import { projectRoot } from "../../support/serve";
-import { control, open as openIn, studioForTests } from "./support/studio-session";
+import { control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -196,4 +198,57 @@ test("an existing service's slug cannot be changed: the studio cannot rename its
     `${keyField.label} must stay "${slugOf(first!)}": it is the name of this service's file (${first!.file}), which the studio cannot rename.`,
   );
   expectCheckPasses();
+});
+
+// The place in the studio that names services: the Services menu of Navigation, under "Site and menu".
+const site = cmsCollections(path.join(projectRoot, "data")).find((c) => c.files?.some((f) => f.name === "navigation"))!;
+const navigation = site.files!.find((f) => f.name === "navigation")!;
+const menuField = navigation.fields.find((f) => f.field?.widget === "relation" && f.field.collection === "services")!;
+const listed = () => parse(session.readText("navigation/navigation.yaml"))[menuField.name] as string[];
+
+test("deleting a service the Services menu lists is refused before the confirm, saying where", async ({ page }) => {
+  const slug = listed().find((s) => readServices().some((service) => slugOf(service) === s))!;
+  const confirms: string[] = [];
+  page.on("dialog", (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.accept();
+  });
+  await open(page, `services/entries/${slug}`);
+  await expect(control(page, keyField.label).locator("input")).toHaveValue(slug);
+  const before = snapshot();
+  await page.getByRole("button", { name: "Delete entry" }).click();
+  await expect(
+    page.getByText(
+      `${site.label} → ${navigation.label} → ${menuField.label} lists this service (${navigation.file}): remove it there first, then delete it.`,
+    ),
+  ).toBeVisible();
+  expect(confirms).toEqual([]);
+  expect(snapshot()).toEqual(before);
+  expectCheckPasses();
+});
+
+test("a service the Services menu names but whose file is gone is named, with what to do", async ({ page }) => {
+  const [first, gone] = [listed()[0]!, listed().at(-1)!];
+  const file = path.join(session.dir, "data/services", `${gone}.yaml`);
+  const text = fs.readFileSync(file, "utf8");
+  fs.rmSync(file);
+  try {
+    await open(page, "site/entries/navigation");
+    const note = `"${gone}" is not a service any more: there is no data/services/${gone}.yaml. Remove this entry (×), or choose another service.`;
+    await expect(control(page, menuField.label).getByText(note)).toBeVisible();
+    // The preview agrees with the form: the same words for the missing one, a service's name for the others.
+    const preview = page.frameLocator("#preview-pane");
+    await expect(preview.getByText(note)).toBeVisible();
+    const name = readServices().find((s) => slugOf(s) === first)!.data[nameField.name] as string;
+    await expect(preview.getByText(name, { exact: true })).toBeVisible();
+    // Publishing is refused (the check would refuse the file): the same words, also where Decap puts errors.
+    const before = snapshot();
+    await entryBar(control(page, "Main"), 0).locator("button").first().click();
+    await control(page, "Label").locator("input").first().fill("Home!");
+    await clickPublishNow(page);
+    await expect(control(page, menuField.label).getByText(note)).toHaveCount(2);
+    expect(snapshot()).toEqual(before);
+  } finally {
+    fs.writeFileSync(file, text);
+  }
 });

@@ -22,3 +22,6 @@ declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
 declare module "decap-cms-core/dist/esm/actions/notifications" {
   export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
 }
+declare module "decap-cms-core/dist/esm/redux" {
+  export const store: { getState(): unknown; dispatch(action: unknown): unknown };
+}
