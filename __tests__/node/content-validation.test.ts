@@ -249,9 +249,11 @@ describe("a file named .yml", () => {
       path.join(dataDir, yml),
       text.replace(/^slug: .*$/m, `slug: ${first!.slug}-copy`).replace(/^order: .*$/m, "order: 9999"),
     );
-    const found = validateContent(dataDir);
-    expect(found.map(formatProblem)).toEqual([
+    const { problems, warnings } = inspectContent(dataDir);
+    expect(problems.map(formatProblem)).toEqual([
       `data/${yml}: the file name ends in .yml, but content files end in .yaml: rename it to ${first!.slug}-copy.yaml`,
+    ]);
+    expect(warnings.map(formatProblem)).toEqual([
       expect.stringMatching(
         new RegExp(
           `field "servicesMenu": does not list the service "${escape(first!.slug)}-copy" \\(data/${escape(yml)}\\)`,
@@ -268,21 +270,39 @@ describe("a file named .yml", () => {
   });
 });
 
-test("a dropdown entry naming a service that does not exist is reported, and the service it replaced", () => {
+test("a dropdown entry naming a service that does not exist is reported, and the service it replaced is a warning", () => {
   const index = content.navigation.servicesMenu.indexOf(second!.slug);
   edit(dataDir, "navigation/navigation.yaml", (doc) => doc.setIn(["servicesMenu", index], "no-such-service"));
-  expect(messages(dataDir)).toEqual([
+  expect(inspectContent(dataDir).warnings.map(formatProblem)).toEqual([
     expect.stringMatching(
       new RegExp(
-        `field "servicesMenu": does not list the service "${escape(second!.slug)}" .*add "- ${escape(second!.slug)}"`,
+        `field "servicesMenu": does not list the service "${escape(second!.slug)}" .*the Services dropdown does not offer it. If that is not on purpose, add "- ${escape(second!.slug)}"`,
       ),
     ),
+  ]);
+  expect(messages(dataDir)).toEqual([
     expect.stringMatching(
       new RegExp(
         `^data/navigation/navigation\\.yaml:\\d+:\\d+: field "servicesMenu\\[${index + 1}\\]": names the service "no-such-service", but there is no data/services/no-such-service\\.yaml \\(services: `,
       ),
     ),
   ]);
+});
+
+test("removing a service menu first, then its file: neither step is refused, and the first warns", () => {
+  edit(dataDir, "navigation/navigation.yaml", (doc) =>
+    doc.set(
+      "servicesMenu",
+      content.navigation.servicesMenu.filter((slug) => slug !== second!.slug),
+    ),
+  );
+  const afterMenu = inspectContent(dataDir);
+  expect(afterMenu.problems.map(formatProblem)).toEqual([]);
+  expect(afterMenu.warnings.map(formatProblem)).toEqual([
+    expect.stringContaining(`does not list the service "${second!.slug}" (data/${serviceFile(second!.slug)})`),
+  ]);
+  fs.rmSync(path.join(dataDir, serviceFile(second!.slug)));
+  expect(inspectContent(dataDir)).toEqual({ problems: [], warnings: [] });
 });
 
 test("a misspelt dropdown entry says which service it was meant to be, and only that", () => {

@@ -80,19 +80,6 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
       }
       listed.add(slug);
     });
-    for (const service of services) {
-      const slug = rowOf(service).slug;
-      if (typeof slug !== "string" || listed.has(slug)) continue;
-      // Named by its file as it is (a copy may be services/x.yml, or named after another slug).
-      listed.add(slug);
-      problems.push(
-        locate(
-          navigation,
-          ["servicesMenu"],
-          `does not list the service "${slug}" (${service.rel}): add "- ${slug}" where it belongs in the Services dropdown`,
-        ),
-      );
-    }
   }
 
   const keys = namesOf(approvals, "key", unreadable, "approvals");
@@ -115,4 +102,36 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
     });
   }
   return problems;
+}
+
+/**
+ * Services the dropdown does not list: a warning, not a problem. The page and its card on /services
+ * are published, and the dropdown simply does not offer it, which an editor may want; and removing a
+ * service is two saves in the studio (its menu entry, then its file), the first of which must not be
+ * refused (docs/editing-content.md, "Removing a service").
+ */
+export function unlistedServices(loaded: readonly LoadedFile[], unreadable: readonly string[] = []): ContentProblem[] {
+  const navigation = filesOf(loaded, "navigation/navigation.yaml")[0];
+  const menu = navigation ? rowOf(navigation).servicesMenu : undefined;
+  if (!navigation || !Array.isArray(menu)) return [];
+  const slugs = namesOf(filesOf(loaded, "services/*.yaml"), "slug", unreadable, "services");
+  // A misspelt entry is reported as such (checkReferences), not also as the service it leaves out.
+  const listed = new Set<unknown>(
+    menu.map((slug) => (typeof slug === "string" && !slugs.includes(slug) ? similar(slug, slugs) : slug)),
+  );
+  const warnings: ContentProblem[] = [];
+  for (const service of filesOf(loaded, "services/*.yaml")) {
+    const slug = rowOf(service).slug;
+    if (typeof slug !== "string" || listed.has(slug)) continue;
+    // Named by its file as it is (a copy may be services/x.yml, or named after another slug).
+    listed.add(slug);
+    warnings.push(
+      locate(
+        navigation,
+        ["servicesMenu"],
+        `does not list the service "${slug}" (${service.rel}): its page and its card on /services are published, but the Services dropdown does not offer it. If that is not on purpose, add "- ${slug}" where it belongs in the Services dropdown`,
+      ),
+    );
+  }
+  return warnings;
 }

@@ -15,7 +15,7 @@ import {
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import { entryKeyProblems } from "./entry-keys";
-import { checkReferences } from "./references";
+import { checkReferences, unlistedServices } from "./references";
 import { similar } from "./similar";
 import { curlyQuoteWarnings } from "./curly-quotes";
 import { findImage, readImage } from "./image-file";
@@ -92,6 +92,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
 
   problems.push(...strayFiles(dataDir, relOf));
   problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable));
+  warnings.push(...unlistedServices(loaded, unreadable));
   return { problems: inReadingOrder(dedupe(problems)), warnings: inReadingOrder(warnings) };
 }
 
