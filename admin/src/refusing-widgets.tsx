@@ -44,6 +44,21 @@ const refuse = (message: string): Refusal => ({ error: { type: "CUSTOM", message
 let reads = 0;
 const freshLimit = () => 1_000_000 + ++reads;
 
+/**
+ * Reads under way or due, over every refusing field on the page: while any is, the page's body carries
+ * `data-studio-checking`, so that a test (or a script driving the studio) can wait for the checks to be
+ * ready before it publishes, instead of racing them (a publish then is refused "in a moment").
+ */
+let reading = 0;
+const startReading = () => {
+  reading += 1;
+  document.body.dataset.studioChecking = "true";
+};
+const endReading = () => {
+  reading = Math.max(0, reading - 1);
+  if (reading === 0) delete document.body.dataset.studioChecking;
+};
+
 type Checked = { isValid?: () => Validity };
 
 export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Checked> }>): ComponentType<ControlProps> {
@@ -68,19 +83,22 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
       const at = this.changes;
       // The key field: every entry has it, and the query needs a text field to search.
       const key = String(collection.get("identifier_field") ?? field.get("name"));
-      query(forID ?? "", String(collection.get("name")), [key], "", undefined, freshLimit()).then(
-        (answer) => {
-          if (at < this.readAt) return; // a later read ended first
-          this.others = answer.payload?.hits ?? [];
-          this.readAt = at;
-          this.failed = false;
-        },
-        (error: unknown) => {
-          // A file the query cannot read (no key at all): the content check still reports what is saved.
-          console.warn("The studio could not read the other entries to check this field:", error);
-          this.failed = true;
-        },
-      );
+      startReading();
+      query(forID ?? "", String(collection.get("name")), [key], "", undefined, freshLimit())
+        .then(
+          (answer) => {
+            if (at < this.readAt) return; // a later read ended first
+            this.others = answer.payload?.hits ?? [];
+            this.readAt = at;
+            this.failed = false;
+          },
+          (error: unknown) => {
+            // A file the query cannot read (no key at all): the content check still reports what is saved.
+            console.warn("The studio could not read the other entries to check this field:", error);
+            this.failed = true;
+          },
+        )
+        .finally(endReading);
     };
 
     override componentDidMount() {

@@ -57,6 +57,17 @@ export async function open(page: Page, studio: RunningStudio, entry: string): Pr
   if (await login.isVisible()) await login.click();
   await expect(pages).toBeVisible();
   await page.goto(`${studio.url}#/collections/${entry}`);
+  if (/\/(entries\/|new$)/.test(entry)) await checksReady(page);
+}
+
+/**
+ * Waits until an entry's editor is shown and its fields have read the other entries they check
+ * against (admin/src/refusing-widgets.tsx marks the page meanwhile): a publish before that is refused
+ * "in a moment", as an editor would see on a slow connection, which is not what these tests are about.
+ */
+export async function checksReady(page: Page): Promise<void> {
+  await expect(page.getByRole("button", { name: /^(Publish|Save|Published)$/ }).first()).toBeVisible();
+  await expect(page.locator("body[data-studio-checking]")).toHaveCount(0);
 }
 
 /** A field's control by its label (Decap adds " (optional)" to an optional field's). */
