@@ -22,3 +22,10 @@ declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
 declare module "decap-cms-core/dist/esm/actions/notifications" {
   export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
 }
+declare module "decap-cms-core/dist/esm/redux" {
+  /** Decap's Redux store; `medias` holds each file loaded for display, by repository path. */
+  export const store: {
+    getState(): { medias: Record<string, { isLoading?: boolean } | undefined> };
+    subscribe(listener: () => void): () => void;
+  };
+}
