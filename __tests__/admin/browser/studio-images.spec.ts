@@ -4,15 +4,17 @@
  * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
  * the same, a note saying both were kept); a picture narrower than its place, uploaded or saved, is
  * warned about beside the field, by the content check's own rule; and Delete in the picture library
- * keeps a picture another service shows, and on the Media page one the site's settings show. The
- * entries and their file names are read from the copy of data/. */
+ * keeps a picture another service shows, and on the Media page one the site's settings show. Every
+ * image field (a service's, About's, Home's) shows the picture its YAML names, from the file itself,
+ * and the file's name, after a reload and after a publish. The entries, their image fields and their
+ * file names are read from the copy of data/ and the schemas. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { cmsCollections } from "../../../src/node/content/cms-config";
+import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { narrowImageWarning } from "../../../src/node/content/image-width-rule";
 import { inspectContent } from "../../../src/node/content/validate";
 import { projectRoot } from "../../support/serve";
@@ -30,7 +32,12 @@ interface Service {
 }
 
 /** The services of the copy, as saved, and the field that names each for people (the list's summary). */
-function services(): { list: Service[]; label: (s: Service) => string; bannerField: { label: string; min: number } } {
+function services(): {
+  list: Service[];
+  label: (s: Service) => string;
+  bannerField: { label: string; min: number };
+  fields: CmsField[];
+} {
   const collection = cmsCollections(path.join(projectRoot, "data")).find((c) => c.name === "services")!;
   const folder = dataPath(collection.folder!.replace(/^data\//, ""));
   const list = fs
@@ -39,7 +46,12 @@ function services(): { list: Service[]; label: (s: Service) => string; bannerFie
     .map((f) => parse(fs.readFileSync(path.join(folder, f), "utf8")) as Service);
   const summary = /\{\{fields\.(\w+)/.exec(collection.summary!)![1]!;
   const banner = collection.fields!.find((f) => f.name === "banner")!;
-  return { list, label: (s) => String(s[summary]), bannerField: { label: banner.label, min: banner.min_width! } };
+  return {
+    list,
+    label: (s) => String(s[summary]),
+    bannerField: { label: banner.label, min: banner.min_width! },
+    fields: collection.fields!,
+  };
 }
 
 /** Uploads a file into an image field through Decap's media library, as an editor does. */
@@ -61,8 +73,62 @@ function dialogs(page: Page): string[] {
   return seen;
 }
 
+/** Every image field of an entry, in the form's order, with the value its YAML gives it (lists unfolded). */
+function pictureValues(fields: readonly CmsField[], data: unknown): Array<{ label: string; value: unknown }> {
+  const values = (data ?? {}) as Record<string, unknown>;
+  return fields.flatMap((field) => {
+    const value = values[field.name];
+    if (field.widget === "image") return [{ label: field.label, value }];
+    if (field.widget === "object") return pictureValues(field.fields!, value);
+    if (field.widget !== "list" || !Array.isArray(value)) return [];
+    return value.flatMap((item) =>
+      field.fields ? pictureValues(field.fields, item) : pictureValues([field.field!], { [field.field!.name]: item }),
+    );
+  });
+}
+
+/**
+ * Each image field of the open entry shows a loaded thumbnail made of the very file its YAML names (the
+ * bytes the thumbnail was loaded from are the file's, in the session's copy), and that file's name.
+ */
+async function expectPictures(page: Page, yamlFile: string, fields: readonly CmsField[]): Promise<void> {
+  const wanted = pictureValues(fields, parse(fs.readFileSync(yamlFile, "utf8")));
+  expect(wanted.filter((w) => typeof w.value === "string").length).toBeGreaterThan(0);
+  // Decap names each control after its widget: the image fields, in the form's order.
+  const controls = page.locator("[aria-label='image field']");
+  await expect(controls).toHaveCount(wanted.length);
+  for (const [index, { label, value }] of wanted.entries()) {
+    if (typeof value !== "string" || !value) continue;
+    const field = controls.nth(index);
+    // A folded list entry (Home's slides) hides its fields: unfold it, as an editor would to see them.
+    if (!(await field.isVisible()))
+      await field
+        .locator("xpath=ancestor::*[./*[contains(@class, 'ListItemTopBar')]][1]/*[contains(@class, 'ListItemTopBar')]")
+        .locator("button")
+        .first()
+        .click();
+    await expect(field).toBeVisible();
+    await expect(field.locator("label").first()).toHaveText(new RegExp(`^${label}( \\(optional\\))?$`));
+    const shown = () =>
+      field
+        .locator("img")
+        .first()
+        .evaluate(async (img: HTMLImageElement) => {
+          if (!img.complete || img.naturalWidth === 0) return { loaded: false, digest: "" };
+          const bytes = await (await fetch(img.currentSrc)).arrayBuffer();
+          const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+          return { loaded: true, digest: Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("") };
+        })
+        .catch(() => ({ loaded: false, digest: "" }));
+    await expect
+      .poll(shown, { message: `${label}: the thumbnail of ${value}` })
+      .toEqual({ loaded: true, digest: hash(path.resolve(path.dirname(yamlFile), value)) });
+    await expect(field.getByText(path.posix.basename(value), { exact: true })).toBeVisible();
+  }
+}
+
 test("a picture named like another service's banner is kept beside it, not in its place", async ({ page }) => {
-  const { list, label, bannerField } = services();
+  const { list, label, bannerField, fields } = services();
   const [edited, other] = list.filter((s) => s.banner);
   const otherFile = dataPath("services", other!.banner);
   const imagesDir = path.dirname(otherFile);
@@ -102,6 +168,8 @@ test("a picture named like another service's banner is kept beside it, not in it
   expect(fs.existsSync(dataPath("services", banner))).toBe(true);
   expect(hash(dataPath("services", banner))).toBe(hash(file));
   await expect(note).toContainText(`this one was saved as ${saved}.`);
+  // Published: every picture field still shows its file (the new one too) and its name.
+  await expectPictures(page, yamlFile, fields);
   // The other service's banner, and every other picture of the folder, byte for byte as before.
   expect(hash(otherFile)).toBe(before.get(clash));
   for (const [name, digest] of before)
@@ -174,6 +242,37 @@ test("a new service's banner, named like another service's, gets the new service
   const report = inspectContent(dataPath());
   expect(report.problems.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
   expect(report.warnings.filter((p) => p.file.endsWith(`/${slug}.yaml`))).toEqual([]);
+});
+
+test("every picture field shows its picture and its file name, after a reload too", async ({ page }) => {
+  const pages = cmsCollections(path.join(projectRoot, "data")).flatMap((c) => c.files ?? []);
+  // About, Home and a service: the one the first test published a new banner to, when it ran.
+  const { list, label, fields: serviceFields } = services();
+  const service = list.filter((s) => s.banner)[0]!;
+  const entries = [
+    ...["about", "home"].map((name) => {
+      const file = pages.find((f) => f.name === name)!;
+      return { list: "pages", link: file.label, yaml: dataPath(path.relative("data", file.file)), fields: file.fields };
+    }),
+    {
+      list: "services",
+      link: label(service),
+      yaml: dataPath("services", `${service.slug}.yaml`),
+      fields: serviceFields,
+    },
+  ];
+  // The studio is opened once; each entry is chosen from its list, as an editor does (each file is
+  // loaded for the first time either way: the case that showed an empty checkerboard); the service is
+  // then reloaded, the same again.
+  await open(page, entries[0]!.list);
+  for (const { list: name, link, yaml, fields } of entries) {
+    await page.goto(`${session.studio.url}#/collections/${name}`);
+    await page.getByRole("link", { name: link, exact: true }).click();
+    await expectPictures(page, yaml, fields);
+  }
+  const last = entries.at(-1)!;
+  await page.reload();
+  await expectPictures(page, last.yaml, last.fields);
 });
 
 test("a picture narrower than its place is warned about beside the field", async ({ page }) => {

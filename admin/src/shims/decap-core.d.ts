@@ -23,5 +23,10 @@ declare module "decap-cms-core/dist/esm/actions/notifications" {
   export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
 }
 declare module "decap-cms-core/dist/esm/redux" {
-  export const store: { getState(): unknown; dispatch(action: unknown): unknown };
+  /** Decap's Redux store (its state's shape is read where it is used: field-asset.ts, relation-targets.ts). */
+  export const store: {
+    getState(): unknown;
+    dispatch(action: unknown): unknown;
+    subscribe(listener: () => void): () => void;
+  };
 }
