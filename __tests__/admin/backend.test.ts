@@ -104,3 +104,10 @@ test("review before going live (CMS_REVIEW=1): Decap's editorial workflow, where
   expect(cmsConfig(backend, "data", true)).toMatchObject({ publish_mode: "editorial_workflow" });
   expect(cmsConfig(backend, "data")).toMatchObject({ publish_mode: "simple" });
 });
+
+test("the studio asks the git host for no deploy preview: the site has none", () => {
+  // Decap otherwise polls the host after each save, and offered a "Check for Preview" button that did nothing.
+  const backend = backendFromEnv(github)!;
+  for (const review of [false, true])
+    expect(cmsConfig(backend, "data", review)).toMatchObject({ show_preview_links: false });
+});

@@ -9,7 +9,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cmsCollections, type CmsField } from "../../src/node/content/cms-config";
+import { parse } from "yaml";
+import { listHeading } from "../../admin/src/list-heading";
+import { cmsCollections, countWords, type CmsField } from "../../src/node/content/cms-config";
 import { contentFiles, isCollection } from "../../src/node/content/content-files";
 import { readSchemas, type JsonSchema } from "../../src/node/content/graphql-types";
 
@@ -112,6 +114,69 @@ test("data naming other data is a relation: the dropdown names services, a galle
   expect(menu.field).toMatchObject({ widget: "relation", collection: "services", value_field: "slug" });
   const gallery = fieldsOf("services/*.yaml").find((f) => f.name === "gallery")!;
   expect(gallery.field).toMatchObject({ widget: "relation", collection: "approvals", value_field: "key" });
+});
+
+/** [entry key, image path, its field's upload_name] for every picture a content file names. */
+function picturesOf(fields: CmsField[], value: unknown, key: string, found: Array<[string, string, string]> = []) {
+  const data = (value ?? {}) as Record<string, unknown>;
+  for (const field of fields) {
+    const items = field.widget === "list" ? ((data[field.name] as unknown[] | undefined) ?? []) : [data[field.name]];
+    for (const item of items) {
+      if (field.widget === "image" && typeof item === "string") found.push([key, item, field.upload_name!]);
+      if (field.fields) picturesOf(field.fields, item, key, found);
+      if (field.field) picturesOf([field.field], { [field.field.name]: item }, key, found);
+    }
+  }
+  return found;
+}
+
+test("an image field's upload name is the pattern of the pictures already there", () => {
+  const found: Array<[string, string, string]> = [];
+  for (const source of contentFiles) {
+    const folder = path.join(dataDir, path.posix.dirname(source.file));
+    const files = isCollection(source)
+      ? fs.readdirSync(folder).filter((f) => f.endsWith(".yaml"))
+      : [path.basename(source.file)];
+    for (const file of files) {
+      const data = parse(fs.readFileSync(path.join(folder, file), "utf8")) as Record<string, unknown>;
+      picturesOf(fieldsOf(source.file), data, String(isCollection(source) ? data[source.key!] : ""), found);
+    }
+  }
+  expect(found.length).toBeGreaterThan(10);
+  const wrong = found.filter(([key, image, pattern]) => {
+    const stem = pattern.replace("{{slug}}", key).replace("{{n}}", "\\d+");
+    return !new RegExp(`^(\\./)?images/${stem}(-\\d+)?\\.\\w+$`).test(image);
+  });
+  expect(wrong).toEqual([]);
+  // Per entry where the entries share a folder; numbered in a list.
+  const services = collections.find((c) => c.name === "services")!.fields!;
+  expect(services.filter((f) => f.widget === "image").map((f) => f.upload_name)).toEqual([
+    "{{slug}}-banner",
+    "{{slug}}-card",
+  ]);
+  expect(
+    fieldsOf("home/home.yaml")
+      .find((f) => f.name === "slides")!
+      .fields!.find((f) => f.widget === "image"),
+  ).toMatchObject({ upload_name: "slide-{{n}}" });
+});
+
+test("a list's header counts its entries in words: the description's, or the linked collection's", () => {
+  const list = (file: string, name: string) => fieldsOf(file).find((f) => f.name === name)!;
+  expect(list("services/*.yaml", "intro").count_words).toEqual({ one: "paragraph", other: "paragraphs" });
+  expect(list("services/*.yaml", "gallery").count_words).toEqual({ one: "approval", other: "approvals" });
+  expect(list("navigation/navigation.yaml", "servicesMenu").count_words).toEqual({ one: "service", other: "services" });
+  expect(countWords("industries", "one entry per industry, shown in the order written")).toEqual({
+    one: "industry",
+    other: "industries",
+  });
+  // What Decap's list then shows above the entries (admin/src/list-heading.ts).
+  const intro = list("services/*.yaml", "intro");
+  expect(listHeading(intro.label, 2, intro.count_words)).toBe(`${intro.label}: 2 paragraphs`);
+  expect(listHeading("Gallery", 0, list("services/*.yaml", "gallery").count_words)).toBe("Gallery: no approvals");
+  expect(listHeading("Services menu", 1, { one: "service", other: "services" })).toBe("Services menu: 1 service");
+  // Without words from the configuration: Decap's own labels.
+  expect(listHeading("Links", 3, undefined, "Link")).toBe("Links: 3 links");
 });
 
 test("maxLength becomes the studio's own length check, pattern Decap's pattern, which says the same as the schema", () => {

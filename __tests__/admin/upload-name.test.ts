@@ -8,7 +8,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { imageExtension, keptBothNote, nameWords, uploadName } from "../../admin/src/upload-name";
+import {
+  imageExtension,
+  keptBothNote,
+  nameWords,
+  renamedUpload,
+  uploadName,
+  uploadPattern,
+  withNames,
+} from "../../admin/src/upload-name";
 import { largeImageWarning, narrowImageWarning } from "../../src/node/content/image-width-rule";
 
 const schemas = path.resolve(__dirname, "../../data/schemas");
@@ -26,33 +34,61 @@ function imagePatterns(): RegExp[] {
   return [...found].map((p) => new RegExp(p));
 }
 
-test("an upload is named after its entry and field", () => {
-  expect(uploadName("quality-assurance", "banner", "jpg", new Set())).toBe("quality-assurance-banner.jpg");
-  expect(uploadName("quality-assurance", "cardImage", "png", new Set())).toBe("quality-assurance-card-image.png");
-  // A new service's slug as typed, or a title, becomes file-name words.
-  expect(uploadName("Bio Statistik Ä", "image", "jpg", new Set())).toBe("bio-statistik-a-image.jpg");
+test("an upload is named by its field's pattern, as the files already there are", () => {
+  expect(uploadName("{{slug}}-banner", "quality-assurance", "jpg", new Set())).toBe("quality-assurance-banner.jpg");
+  expect(uploadName("{{slug}}-card", "quality-assurance", "png", new Set())).toBe("quality-assurance-card.png");
+  expect(uploadName("{{slug}}", "us-fda", "png", new Set())).toBe("us-fda.png");
+  expect(uploadName("logo", "site", "png", new Set())).toBe("logo.png");
+  // In a list: the first free number.
+  expect(uploadName("slide-{{n}}", "home", "jpg", new Set(["slide-1.jpg", "slide-2.jpg"]))).toBe("slide-3.jpg");
+  // A new service's slug as typed, or the collection's name before it is typed, becomes file-name words.
+  expect(uploadName("{{slug}}-banner", "Bio Statistik Ä", "jpg", new Set())).toBe("bio-statistik-a-banner.jpg");
   expect(nameWords("  Photo 1.JPG ")).toBe("photo-1-jpg");
   expect(uploadName("", "", "jpg", new Set())).toBe("image.jpg");
+  expect(uploadName("{{slug}}", "", "jpg", new Set(["image.jpg"]))).toBe("image-2.jpg");
+  // A field the configuration does not name: the entry, then the field.
+  expect(uploadPattern(undefined, "cardImage")).toBe("{{slug}}-card-image");
+  expect(uploadPattern("{{slug}}-card", "cardImage")).toBe("{{slug}}-card");
 });
 
 test("a name already taken is never given again: -2, -3, ...", () => {
   const taken = new Set(["quality-assurance-banner.jpg", "quality-assurance-banner-2.jpg"]);
-  expect(uploadName("quality-assurance", "banner", "jpg", taken)).toBe("quality-assurance-banner-3.jpg");
+  expect(uploadName("{{slug}}-banner", "quality-assurance", "jpg", taken)).toBe("quality-assurance-banner-3.jpg");
   // Another ending is another file.
-  expect(uploadName("quality-assurance", "banner", "png", taken)).toBe("quality-assurance-banner.png");
-  const many = new Set<string>();
-  for (let i = 0; i < 12; i += 1) many.add(uploadName("about", "banner", "jpg", many));
-  expect(many.size).toBe(12);
+  expect(uploadName("{{slug}}-banner", "quality-assurance", "png", taken)).toBe("quality-assurance-banner.png");
+  for (const pattern of ["banner", "slide-{{n}}", "{{slug}}"]) {
+    const many = new Set<string>();
+    for (let i = 0; i < 12; i += 1) many.add(uploadName(pattern, "about", "jpg", many));
+    expect(many.size).toBe(12);
+  }
+});
+
+test("an upload made before the entry's key was typed is renamed after the key, never onto a name in use", () => {
+  const early = { pattern: "{{slug}}-banner", entry: "Service", ending: "jpg" };
+  expect(renamedUpload(early, "new-service", new Set())).toBe("new-service-banner.jpg");
+  expect(renamedUpload(early, "new-service", new Set(["new-service-banner.jpg"]))).toBe("new-service-banner-2.jpg");
+  // Already the entry's name, or a pattern without the key (a page's banner): left as it is.
+  expect(renamedUpload({ ...early, entry: "new-service" }, "new-service", new Set())).toBeUndefined();
+  expect(renamedUpload({ ...early, pattern: "banner" }, "about", new Set())).toBeUndefined();
+  // The values naming it follow, and nothing else changes.
+  const renames = new Map([["service-banner.jpg", "new-service-banner.jpg"]]);
+  const data = { banner: "images/service-banner.jpg", bannerAlt: "service-banner.jpg", cardImage: "./images/x.jpg" };
+  expect(withNames(data, renames)).toEqual({ ...data, banner: "images/new-service-banner.jpg" });
+  expect(withNames({ list: [{ image: "./images/Service-Banner.jpg" }] }, renames)).toEqual({
+    list: [{ image: "./images/new-service-banner.jpg" }],
+  });
+  const unchanged = { banner: "images/other.jpg" };
+  expect(withNames(unchanged, renames)).toBe(unchanged);
 });
 
 test("every name it gives is one the content check's image paths accept", () => {
   const patterns = imagePatterns();
   expect(patterns.length).toBeGreaterThan(0);
-  const taken = new Set(["what-we-do-slides-image.jpg"]);
+  const taken = new Set(["slide-1.jpg"]);
   const names = [
-    uploadName("what-we-do", "slides Image", "jpg", taken),
-    uploadName("Études & Co.", "cardImage", "webp", new Set()),
-    uploadName("services-page", "banner", "avif", new Set()),
+    uploadName("slide-{{n}}", "home", "jpg", taken),
+    uploadName("{{slug}}-card", "Études & Co.", "webp", new Set()),
+    uploadName("banner", "services-page", "avif", new Set()),
   ];
   for (const name of names)
     for (const pattern of patterns) {

@@ -54,6 +54,10 @@ export function cmsConfig(backend: NonNullable<Backend>, dataDir: string, review
     backend,
     load_config_file: false,
     publish_mode: review ? "editorial_workflow" : "simple",
+    // No deploy previews of a change (the site has none): Decap would otherwise ask the git host for
+    // one every 5 seconds for two minutes after each save, and offer its "Check for Preview" button
+    // (decap-fixes.ts hides that button while there is no preview to open).
+    show_preview_links: false,
     // The Media page's own folder; every image field uploads into the images/ folder beside its file.
     media_folder: "data/site/images",
     public_folder: "images",

@@ -4,6 +4,7 @@
  * text, the build stops and says which fix to check, rather than shipping the bug back silently.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { Plugin } from "esbuild";
 
 interface Fix {
@@ -12,6 +13,8 @@ interface Fix {
   find: string;
   replace: string;
   why: string;
+  /** What the replacement calls of the studio's own code: names and their module under admin/src. */
+  uses?: { names: string; module: string };
 }
 
 export const FIXES: readonly Fix[] = [
@@ -25,24 +28,53 @@ export const FIXES: readonly Fix[] = [
     replace: "const metadataRemovePath = isSingleField ? [value.get(index)] : value.get(index).valueSeq();",
     why: "removing an entry of a list of relations (the Services menu's ×)",
   },
+  {
+    // A list's header read "2 intro", "0 gallery", "20 services menu": the count, then the field's
+    // name. It reads "Intro: 2 paragraphs", with the entries' words from the schema (count_words).
+    file: "decap-cms-widget-list/dist/esm/ListControl.js",
+    find: "heading: `${items.size} ${listLabel}`,",
+    replace: "heading: listHeading(label, items.size, countWordsOf(field), labelSingular),",
+    why: "a list's header in words",
+    uses: { names: "listHeading, countWordsOf", module: "list-heading.ts" },
+  },
+  {
+    // Beside Publish, on a saved entry, a "Check for Preview" button appeared whenever the git host
+    // had no deploy preview of the change (Decap records "no preview" as PENDING): pressing it asked
+    // again and nothing visible happened. The site has no such previews (build.ts: show_preview_links
+    // false), so the control shows only with a preview to open.
+    file: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
+    find: "    if (!status) {\n      return;\n    }\n    const deployPreviewReady",
+    replace: "    if (status !== 'SUCCESS' || !url) {\n      return;\n    }\n    const deployPreviewReady",
+    why: "the deploy preview button that does nothing",
+  },
 ];
 
 export function decapFixes(fixes: readonly Fix[] = FIXES): Plugin {
+  // One loader per file (esbuild takes the first loader's contents): every fix of the file in it.
+  const files = [...new Set(fixes.map((fix) => fix.file))];
   return {
     name: "decap-fixes",
     setup(build) {
-      for (const fix of fixes)
-        build.onLoad({ filter: fileFilter(fix.file) }, async (args) => {
-          const source = await fs.promises.readFile(args.path, "utf8");
-          if (!source.includes(fix.find))
-            return {
-              errors: [
-                {
-                  text: `Decap's ${args.path} has changed: check the fix for ${fix.why} (admin/scripts/decap-fixes.ts)`,
-                },
-              ],
-            };
-          return { contents: source.replace(fix.find, fix.replace), loader: "js" };
+      for (const file of files)
+        build.onLoad({ filter: fileFilter(file) }, async (args) => {
+          let source = await fs.promises.readFile(args.path, "utf8");
+          const imports: string[] = [];
+          for (const fix of fixes.filter((f) => f.file === file)) {
+            if (!source.includes(fix.find))
+              return {
+                errors: [
+                  {
+                    text: `Decap's ${args.path} has changed: check the fix for ${fix.why} (admin/scripts/decap-fixes.ts)`,
+                  },
+                ],
+              };
+            source = source.replace(fix.find, fix.replace);
+            if (fix.uses)
+              imports.push(
+                `import { ${fix.uses.names} } from ${JSON.stringify(path.resolve(__dirname, "../src", fix.uses.module))};`,
+              );
+          }
+          return { contents: [...imports, source].join("\n"), loader: "js" };
         });
     },
   };

@@ -11,51 +11,77 @@ import { useSyncExternalStore } from "react";
 import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
 import { currentBackend } from "decap-cms-core/dist/esm/backend";
 import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
-import { imageExtension, keptBothNote, uploadName } from "./upload-name";
+import { imageExtension, keptBothNote, uploadName, uploadPattern } from "./upload-name";
 
 /** Decap's Immutable state, as far as it is read here. */
-interface Imm {
+export interface Imm {
   get(key: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
   getIn(path: string[]): any; // eslint-disable-line @typescript-eslint/no-explicit-any
   isEmpty(): boolean;
 }
 /** Decap's store state: plain at the top, Immutable below (its config stays plain). */
-interface State {
+export interface State {
   entryDraft: Imm;
   collections: Imm;
   config: unknown;
 }
-type Thunk = (dispatch: (action: unknown) => unknown, getState: () => State) => unknown;
-type Persist = (file: File, opts: { field?: Imm }) => Thunk;
+export type Thunk = (dispatch: (action: unknown) => unknown, getState: () => State) => unknown;
+export type Persist = (file: File, opts: { field?: Imm }) => Thunk;
+
+/** What the studio named an upload from: upload-rename.ts renames it when the entry's key came later. */
+export interface Made {
+  pattern: string;
+  entry: string;
+  ending: string;
+  field?: Imm;
+}
+export const made = new Map<string, Made>();
+/** Decap's own persistMedia, for upload-rename.ts (set by the first upload, before any rename). */
+export let decapPersist: Persist | undefined;
 
 export function persistUnique(persist: Persist, file: File, opts: { field?: Imm } = {}): Thunk {
+  decapPersist = persist;
   return async (dispatch, getState) => {
     const state = getState();
     const draft = state.entryDraft.get("entry") as Imm | undefined;
     const editing = Boolean(draft && !draft.isEmpty());
     const collection = editing ? (state.collections.get(draft!.get("collection")) as Imm) : undefined;
-    const users = new Map<string, string[]>();
-    if (editing) await namedByEntries(state, collection!, draft!, users);
-    const inFolder = (selectMediaFiles(state, opts.field) as Array<{ name: string }>).map((f) => f.name.toLowerCase());
-    const taken = new Set([...inFolder, ...users.keys()]);
+    const { taken, users } = await takenNames(state, collection, draft, opts.field);
 
     const ending = imageExtension(new Uint8Array(await file.slice(0, 16).arrayBuffer()), file.name);
-    // An entry's picture is named after the entry and the field; on the Media page, after the file.
-    const [entry, field] = editing
-      ? [entryName(collection!, draft!), String(opts.field?.get("name") ?? "")]
-      : [file.name.replace(/\.[^.]*$/, ""), ""];
-    const saved = uploadName(entry, field, ending, taken);
+    // An entry's picture is named by its field's pattern (the existing files'); on the Media page, after the file.
+    const field = String(opts.field?.get("name") ?? "");
+    const [entry, pattern] = editing
+      ? [entryName(collection!, draft!), uploadPattern(opts.field?.get("upload_name"), field)]
+      : ["", file.name.replace(/\.[^.]*$/, "")];
+    const saved = uploadName(pattern, entry, ending, taken);
     // The names the editor might expect: the file's own, and the entry's usual one.
-    const expected = [file.name.toLowerCase(), uploadName(entry, field, ending, new Set())];
+    const expected = [file.name.toLowerCase(), uploadName(pattern, entry, ending, new Set())];
     const clash = expected.find((name) => taken.has(name));
     if (clash) setNote(saved, keptBothNote(clash, users.get(clash) ?? [], saved));
-    // The type follows the ending, as the file really is (a JPEG named .png said image/png).
-    const known = ["jpg", "png", "webp", "avif"].includes(ending);
-    const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
-    const renamed = new File([file], saved, { type, lastModified: file.lastModified });
-    uploaded.set(saved, renamed);
-    return dispatch(persist(renamed, opts));
+    made.set(saved, { pattern, entry, ending, field: opts.field });
+    return dispatch(persist(asUpload(file, saved, ending), opts));
   };
+}
+
+/** The file under its new name; its type follows the ending, as the file really is (a JPEG named .png said image/png). */
+export function asUpload(file: File, name: string, ending: string): File {
+  const known = ["jpg", "png", "webp", "avif"].includes(ending);
+  const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;
+  const renamed = new File([file], name, { type, lastModified: file.lastModified });
+  uploaded.set(name, renamed);
+  return renamed;
+}
+
+/**
+ * The names an upload may not take: the folder's files and, while an entry is edited, every name its
+ * entries give (file name -> who shows it, in `users`).
+ */
+export async function takenNames(state: State, collection: Imm | undefined, draft: Imm | undefined, field?: Imm) {
+  const users = new Map<string, string[]>();
+  if (collection && draft) await namedByEntries(state, collection, draft, users);
+  const inFolder = (selectMediaFiles(state, field) as Array<{ name: string }>).map((f) => f.name.toLowerCase());
+  return { taken: new Set([...inFolder, ...users.keys()]), users };
 }
 
 type Remove = (file: MediaFile, opts: object) => Thunk;
@@ -126,7 +152,7 @@ function addPictures(users: Map<string, string[]>, data: unknown, who: string): 
 }
 
 /** The entry's name for its files: a new service's slug as typed so far, a page's file name. */
-function entryName(collection: Imm, draft: Imm): string {
+export function entryName(collection: Imm, draft: Imm): string {
   const key = collection.get("identifier_field") as string | undefined;
   const typed = key ? draft.getIn(["data", key]) : undefined;
   return String(draft.get("slug") || typed || collection.get("label_singular") || collection.get("name"));
@@ -171,7 +197,7 @@ function pictures(value: unknown, found = new Set<string>()): Set<string> {
 }
 
 /** This session's uploads by the name they were given: until published, the backend has no such file. */
-const uploaded = new Map<string, File>();
+export const uploaded = new Map<string, File>();
 
 /** The file a field's value (images/<name>) names, if it was uploaded in this session. */
 export function uploadedFile(value: unknown): File | undefined {
@@ -179,10 +205,10 @@ export function uploadedFile(value: unknown): File | undefined {
 }
 
 /** Notes for the fields: saved file name -> what happened; image-field.tsx shows the one for its value. */
-const notes = new Map<string, string>();
+export const notes = new Map<string, string>();
 const listeners = new Set<() => void>();
 
-function setNote(saved: string, note: string) {
+export function setNote(saved: string, note: string) {
   notes.set(saved, note);
   listeners.forEach((listener) => listener());
 }

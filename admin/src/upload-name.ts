@@ -2,9 +2,10 @@
  * The name an uploaded picture is saved under. Every service's pictures share one folder
  * (data/services/images/), so the name an editor's file happens to have (banner.jpg, or another
  * service's project-management-banner.jpg) says nothing about whose it is: Decap would offer to
- * replace the file of that name, another page's picture. The studio names the file after its entry
- * and field instead (quality-assurance-banner.jpg, as the existing files are), and never takes a name
- * already in use: it adds -2, -3, ... (admin/src/unique-uploads.ts applies it).
+ * replace the file of that name, another page's picture. The studio names the file as the existing
+ * files are (quality-assurance-banner.jpg, quality-assurance-card.jpg, slide-5.jpg: its field's
+ * pattern), and never takes a name already in use: it adds -2, -3, ... (admin/src/unique-uploads.ts
+ * applies it; upload-rename.ts renames an upload made before the entry's key was typed).
  */
 
 /** The endings the content check's image paths take, by the file's first bytes. */
@@ -40,16 +41,56 @@ export function nameWords(text: string): string {
 }
 
 /**
- * `<entry>-<field>.<ending>`, or with -2, -3, ... when that name is taken. `taken` holds the
- * folder's file names and the names its entries give, in small letters (decap compares file names so;
- * so do the file systems of macOS and Windows).
+ * The name for an upload from its field's pattern (`upload_name`, src/node/content/cms-config.ts:
+ * "{{slug}}-banner", "slide-{{n}}", "logo"): `{{slug}}` is the entry's key in file-name words, `{{n}}`
+ * the first free number from 1; a pattern without a number gets -2, -3, ... when its name is taken.
+ * `taken` holds the folder's file names and the names its entries give, in small letters (decap
+ * compares file names so; so do the file systems of macOS and Windows).
  */
-export function uploadName(entry: string, field: string, ending: string, taken: ReadonlySet<string>): string {
-  const stem = [nameWords(entry), nameWords(field)].filter(Boolean).join("-") || "image";
+export function uploadName(pattern: string, entry: string, ending: string, taken: ReadonlySet<string>): string {
+  const numbered = pattern.includes("{{n}}");
+  const [before = "", after = ""] = pattern.replaceAll("{{slug}}", `-${nameWords(entry)}-`).split("{{n}}");
+  const tail = nameWords(after);
+  const head = nameWords(before) || (tail ? "" : "image");
   for (let n = 1; ; n += 1) {
-    const name = `${stem}${n === 1 ? "" : `-${n}`}.${ending}`;
+    const name = `${[head, numbered || n > 1 ? String(n) : "", tail].filter(Boolean).join("-")}.${ending}`;
     if (!taken.has(name)) return name;
   }
+}
+
+/** A field's pattern: its own (`upload_name`), else the entry and the field's name (a field the config does not name). */
+export const uploadPattern = (uploadNameOf: unknown, field: string): string =>
+  typeof uploadNameOf === "string" && uploadNameOf ? uploadNameOf : `{{slug}}-${nameWords(field)}`;
+
+/**
+ * The name an upload made before its entry had a key (a new service's banner, named after "Service")
+ * takes once the key is typed, or undefined when its name already follows the entry's.
+ */
+export function renamedUpload(
+  upload: { pattern: string; entry: string; ending: string },
+  entry: string,
+  taken: ReadonlySet<string>,
+): string | undefined {
+  if (!upload.pattern.includes("{{slug}}") || nameWords(upload.entry) === nameWords(entry)) return undefined;
+  return uploadName(upload.pattern, entry, upload.ending, taken);
+}
+
+/** The value with every path naming a renamed file (images/service-banner.jpg) naming its new name. */
+export function withNames(value: unknown, renames: ReadonlyMap<string, string>): unknown {
+  if (typeof value === "string") {
+    const [, folder, name] = /^((?:\.\/)?images\/)([^/]+)$/.exec(value) ?? [];
+    const to = name && renames.get(name.toLowerCase());
+    return to ? folder + to : value;
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item) => withNames(item, renames));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => [k, withNames(v, renames)] as const);
+    return entries.some(([k, v]) => v !== (value as Record<string, unknown>)[k]) ? Object.fromEntries(entries) : value;
+  }
+  return value;
 }
 
 /** The note shown beside the field when the name the editor might expect was taken. */

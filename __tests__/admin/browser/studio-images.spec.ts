@@ -2,7 +2,8 @@
  * Pictures never cross pages: in the real studio against decap-server, on a copy of data/, a picture
  * uploaded, to an existing service or a new one, under another service's banner file name is saved
  * under a name of its own (no window.confirm to replace, every picture of the folder byte for byte
- * the same, a note saying both were kept); a picture narrower than its place, uploaded or saved, is
+ * the same, a note saying both were kept), the entry's (<slug>-banner.jpg, as the others are), even
+ * when chosen before a new service's slug was typed; a picture narrower than its place, uploaded or saved, is
  * warned about beside the field, by the content check's own rule; and Delete in the picture library
  * keeps a picture another service shows, and on the Media page one the site's settings show. Every
  * image field (a service's, About's, Home's) shows the picture its YAML names, from the file itself,
@@ -37,6 +38,8 @@ function services(): {
   label: (s: Service) => string;
   bannerField: { label: string; min: number };
   fields: CmsField[];
+  /** The name the studio gives a field's upload for an entry (its upload_name, from the schema). */
+  nameFor: (field: string, slug: string) => string;
 } {
   const collection = cmsCollections(path.join(projectRoot, "data")).find((c) => c.name === "services")!;
   const folder = dataPath(collection.folder!.replace(/^data\//, ""));
@@ -46,11 +49,14 @@ function services(): {
     .map((f) => parse(fs.readFileSync(path.join(folder, f), "utf8")) as Service);
   const summary = /\{\{fields\.(\w+)/.exec(collection.summary!)![1]!;
   const banner = collection.fields!.find((f) => f.name === "banner")!;
+  const nameFor = (field: string, slug: string) =>
+    collection.fields!.find((f) => f.name === field)!.upload_name!.replace("{{slug}}", slug);
   return {
     list,
     label: (s) => String(s[summary]),
     bannerField: { label: banner.label, min: banner.min_width! },
     fields: collection.fields!,
+    nameFor,
   };
 }
 
@@ -179,8 +185,10 @@ test("a picture named like another service's banner is kept beside it, not in it
   expect(inspectContent(dataPath()).problems).toEqual([]);
 });
 
-test("a new service's banner, named like another service's, gets the new service's own name", async ({ page }) => {
-  const { list, label, bannerField } = services();
+test("a new service's pictures get its own names, after its slug, even the banner chosen before the slug", async ({
+  page,
+}) => {
+  const { list, label, bannerField, nameFor } = services();
   const other = list.find((s) => s.banner)!;
   const otherFile = dataPath("services", other.banner);
   const imagesDir = path.dirname(otherFile);
@@ -201,7 +209,12 @@ test("a new service's banner, named like another service's, gets the new service
 
   const seen = dialogs(page);
   await open(page, "services/new");
-  // The slug first: the pictures are named after it.
+  // The banner first, before the slug is typed, under another service's banner's name: kept apart.
+  await upload(page, bannerField.label, banner);
+  const note = control(page, bannerField.label).locator(".studio-picture-note");
+  await expect(note).toContainText(
+    `A picture named ${path.basename(other.banner)} already exists (used by ${label(other)}); this one was saved as`,
+  );
   await control(page, "Slug").locator("input").fill(slug);
   await control(page, "Order").locator("input").fill(String(order));
   for (const name of ["Menu label", "Card title", "Title", "Meta title", "Banner alt", "Card image alt"])
@@ -210,12 +223,8 @@ test("a new service's banner, named like another service's, gets the new service
   const intro = control(page, "Intro");
   await intro.getByRole("button", { name: "Add intro" }).click();
   await intro.locator("textarea").last().fill("A paragraph of the new service.");
-  await upload(page, bannerField.label, banner);
+  // The card after the slug.
   await upload(page, "Card image", card);
-  const note = control(page, bannerField.label).locator(".studio-picture-note");
-  await expect(note).toContainText(
-    `A picture named ${path.basename(other.banner)} already exists (used by ${label(other)}); this one was saved as ${slug}-banner.jpg.`,
-  );
 
   await page.getByRole("button", { name: "Publish" }).first().click();
   await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
@@ -223,10 +232,15 @@ test("a new service's banner, named like another service's, gets the new service
   const yamlFile = dataPath("services", `${slug}.yaml`);
   await expect.poll(() => fs.existsSync(yamlFile)).toBe(true);
 
-  // The new entry names new files, which hold the uploads.
+  // The new entry names files named after its slug, as the other services' are, which hold the uploads.
   const saved = parse(fs.readFileSync(yamlFile, "utf8")) as Service;
-  expect(saved.banner).toMatch(new RegExp(`^(\\./)?images/${slug}-banner\\.jpg$`));
-  expect(saved.cardImage).toMatch(new RegExp(`^(\\./)?images/${slug}-card-image\\.jpg$`));
+  const names = { banner: `${nameFor("banner", slug)}.jpg`, card: `${nameFor("cardImage", slug)}.jpg` };
+  expect(names.card).toBe(`${slug}-card.jpg`);
+  expect([saved.banner, saved.cardImage].map((v) => /^(?:\.\/)?images\/([^/]+)$/.exec(String(v))?.[1])).toEqual([
+    names.banner,
+    names.card,
+  ]);
+  await expect(note).toContainText(`this one was saved as ${names.banner}.`);
   for (const [value, upload] of [
     [saved.banner, banner],
     [String(saved.cardImage), card],
@@ -234,9 +248,15 @@ test("a new service's banner, named like another service's, gets the new service
     expect(before.has(path.basename(value!))).toBe(false);
     expect(hash(dataPath("services", value!))).toBe(hash(upload!));
   }
-  // Every picture that was there, the other service's banner too, byte for byte as before.
+  // Every picture that was there, the other service's banner too, byte for byte as before; no other new file.
   for (const [name, digest] of before)
     expect({ name, digest: hash(path.join(imagesDir, name)) }).toEqual({ name, digest });
+  expect(
+    fs
+      .readdirSync(imagesDir)
+      .filter((name) => !before.has(name))
+      .sort(),
+  ).toEqual([names.banner, names.card].sort());
   expect(seen).toEqual([]);
   // The check finds nothing wrong with the new file (it is not in the Services menu yet: that is the menu's).
   const report = inspectContent(dataPath());

@@ -141,9 +141,13 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
   const saved = readYaml("about/about.yaml");
   expect(saved.heading).toBe(heading);
   expect(saved.intro).toEqual([...(before.intro as string[]), paragraph]);
-  // Saved under the page's and field's name, not the file's (admin/src/upload-name.ts).
-  expect(saved.banner).toMatch(/^(\.\/)?images\/about-banner\.jpg$/);
-  expect(fs.existsSync(path.join(dir, "data/about/images/about-banner.jpg"))).toBe(true);
+  // Saved under the field's name, as the page's pictures are, not the file's (admin/src/upload-name.ts);
+  // beside the banner it replaces, never over it.
+  const named = /^(?:\.\/)?images\/(banner(?:-\d+)?\.jpg)$/.exec(String(saved.banner))?.[1];
+  expect(named).toBeDefined();
+  expect(named).not.toBe(path.basename(String(before.banner)));
+  expect(fs.existsSync(path.join(dir, "data/about/images", named!))).toBe(true);
+  expect(fs.existsSync(path.join(dir, "data/about", String(before.banner)))).toBe(true);
   expect(saved.mission).toEqual(before.mission);
   expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
   expect(violations).toEqual([]);

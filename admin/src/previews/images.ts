@@ -19,6 +19,8 @@ export const PLACES = {
   card: { layout: "constrained", width: 480, height: 320 },
   activity: { layout: "constrained", width: 560, height: 373 },
   badge: { layout: "constrained", width: 200, height: 200 },
+  // The header's logo: a fixed 48 px square (src/hooks/use-shell-data.ts, and --logo-size).
+  logo: { layout: "fixed", width: 48, height: 48 },
 } as const satisfies Record<string, Place>;
 
 /** Light grey until the picture arrives, as the site's dominant colour would be. */

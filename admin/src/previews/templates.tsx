@@ -14,8 +14,10 @@ import { ServicesIndexView } from "../../../src/components/views/services-index-
 import { WhyCyrusView } from "../../../src/components/views/why-cyrus-view";
 import { Gallery, ServiceView } from "../../../src/components/views/service-view";
 import { Container } from "../../../src/components/content/page";
-import { previewImage, type Place } from "./images";
+import { Shell } from "../../../src/components/shell/shell";
+import { PLACES, previewImage, type Place } from "./images";
 import * as map from "./props";
+import { shellProps } from "./shell-props";
 import type { Context, Data } from "./props";
 
 /** The part of an Immutable.js Map the previews read. */
@@ -166,10 +168,41 @@ function ApprovalPreview(props: PreviewProps) {
   );
 }
 
+/** What the Site identity and Navigation previews show between the header and the footer. */
+export const SHELL_PREVIEW_NOTE = "Each page's own content comes here, between the header and the footer.";
+
+/** The entry whose media folder holds the logo (site.yaml's), for Decap's loader of that collection's images. */
+const SITE_ENTRY = ImmutableMap({ slug: "site" });
+
+/**
+ * site.yaml and navigation.yaml have no page of their own: they are the header, the menu and the
+ * footer of every page, shown here as the site shows them (the real Shell), one of the two files as
+ * typed and the other as saved.
+ */
+function ShellPreview({ props, site, navigation }: { props: PreviewProps; site?: Data; navigation?: Data }) {
+  const services = useEntries(props, "services") ?? [];
+  const own = site !== undefined;
+  const siteData = useFile(props, "site", "site", !own) ?? site ?? {};
+  const navigationData = useFile(props, "site", "navigation", own) ?? navigation ?? {};
+  const logoPath = map.str(siteData.logo);
+  const target = props.state?.collections?.get("site");
+  const load = !own && target && props.boundGetAsset ? props.boundGetAsset(target, SITE_ENTRY) : props.getAsset;
+  const logo = previewImage(logoPath ? String(load(logoPath) ?? "") : "", PLACES.logo);
+  return (
+    <Shell data={shellProps(siteData, navigationData, services, logo)}>
+      <Container>
+        <p>{SHELL_PREVIEW_NOTE}</p>
+      </Container>
+    </Shell>
+  );
+}
+
+const SitePreview = (props: PreviewProps) => <ShellPreview props={props} site={useData(props)} />;
+const NavigationPreview = (props: PreviewProps) => <ShellPreview props={props} navigation={useData(props)} />;
+
 /**
  * Preview templates by Decap's template name: a file of a file collection by its name, a folder
- * collection by the collection's. site.yaml and navigation.yaml have no page of their own: Decap's
- * default preview lists their fields.
+ * collection by the collection's.
  */
 export const previewTemplates: Record<string, ComponentType<PreviewProps>> = {
   home: HomePreview,
@@ -182,4 +215,6 @@ export const previewTemplates: Record<string, ComponentType<PreviewProps>> = {
   "enquiry-results": EnquiryResultsPreview,
   services: ServicePreview,
   approvals: ApprovalPreview,
+  site: SitePreview,
+  navigation: NavigationPreview,
 };

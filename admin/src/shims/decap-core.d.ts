@@ -1,5 +1,5 @@
-// The parts of Decap's core (its ES module build, the one esbuild bundles) that unique-uploads.ts
-// and picture-width.ts call: the package declares no types for its modules' paths.
+// The parts of Decap's core (its ES module build, the one esbuild bundles) that unique-uploads.ts,
+// upload-rename.ts and picture-width.ts call: the package declares no types for its modules' paths.
 declare module "decap-cms-core/dist/esm/backend" {
   export function currentBackend(config: unknown): {
     listAllEntries(collection: unknown): Promise<Array<{ slug: string; data: unknown }>>;
@@ -29,4 +29,8 @@ declare module "decap-cms-core/dist/esm/redux" {
     dispatch(action: unknown): unknown;
     subscribe(listener: () => void): () => void;
   };
+}
+declare module "decap-cms-core/dist/esm/actions/entries" {
+  /** Sets a top-level field of the entry being edited (its metadata and the saved entries it compares with). */
+  export function changeDraftField(change: { field: unknown; value: unknown; entries: unknown[] }): unknown;
 }

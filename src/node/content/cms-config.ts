@@ -20,8 +20,11 @@ import { isLongText, textPlace, type TextPlace } from "./text-length-rule";
  *   `pattern` becomes the field's pattern and `maxLength` its `max_length` (the studio checks it);
  *   free text without a maxLength gets its `text_place`, for the studio's warning about a text far too
  *   long (the content check's rule, text-length-rule.ts);
- * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file; `"x-image-min-width"`
- *   -> its `min_width`, for the studio's warning about a narrower picture (the content check's rule);
+ * - `"x-image-path"` -> image, uploaded into the images/ folder beside the file under the name its
+ *   `upload_name` gives (the existing files' pattern, see uploadNames); `"x-image-min-width"` -> its
+ *   `min_width`, for the studio's warning about a narrower picture (the content check's rule);
+ * - a list's `count_words` name its entries for its header ("Intro: 2 paragraphs"): the description's
+ *   "one entry per paragraph", the linked collection's entry (service), else the list's name;
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
  *   relation to that collection by the linked field;
  * - `$ref` to a definition of the same schema is followed.
@@ -55,6 +58,11 @@ export interface CmsField {
   /** image; `min_width`: the schema's x-image-min-width, for the studio's warning (admin/src/image-field.tsx) */
   choose_url?: boolean;
   min_width?: number;
+  /**
+   * image: the name of an upload, without its ending (admin/src/upload-name.ts): `{{slug}}` is the
+   * entry's key, `{{n}}` the first free number ("{{slug}}-banner", "slide-{{n}}", "logo").
+   */
+  upload_name?: string;
   /** object, and list of objects */
   fields?: CmsField[];
   collapsed?: boolean;
@@ -63,6 +71,8 @@ export interface CmsField {
   field?: CmsField;
   /** list: what its "Add" button adds */
   label_singular?: string;
+  /** list: its entries in words, for its header (admin/src/list-heading.ts): "2 paragraphs", "1 paragraph". */
+  count_words?: { one: string; other: string };
   /** relation */
   collection?: string;
   value_field?: string;
@@ -182,7 +192,9 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
           ? { sortable_fields: [{ field: "order", label: "Order on the page", default_sort: "asc" as const }, display] }
           : {}),
         ...mediaFolders(`data/${folder}`),
-        fields: fields.map((f) => (f.name === key || f.name === "order" ? withUnique(f, key, display) : f)),
+        fields: uploadNames(fields, true).map((f) =>
+          f.name === key || f.name === "order" ? withUnique(f, key, display) : f,
+        ),
       });
     } else {
       const name = path.posix.dirname(spec.file);
@@ -192,7 +204,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
         file: `data/${spec.file}`,
         description: describe(source.schema),
         ...mediaFolders(`data/${name}`),
-        fields,
+        fields: uploadNames(fields, false),
       });
     }
   }
@@ -214,6 +226,37 @@ function withUnique(field: CmsField, key: string, display: string): CmsField {
  */
 function mediaFolders(folder: string): { media_folder: string; public_folder: string } {
   return { media_folder: `/${folder}/${IMAGES}`, public_folder: IMAGES };
+}
+
+/**
+ * Each image field's `upload_name`, the pattern of the files already there: named after the top-level
+ * field, without "image" (banner, card, logo, share), numbered inside a list (slide-1, section-1,
+ * region-1), and after the entry's key first where the entries of a folder share one images/ folder
+ * (quality-assurance-banner, an approval's ema).
+ */
+export function uploadNames(fields: CmsField[], perEntry: boolean): CmsField[] {
+  const named = (field: CmsField, stem: string, inList: boolean): CmsField => {
+    if (field.widget === "image") {
+      const parts = [perEntry ? "{{slug}}" : "", stem, inList ? "{{n}}" : ""].filter(Boolean);
+      return { ...field, upload_name: parts.join("-") || "image" };
+    }
+    const nested = inList || field.widget === "list";
+    return {
+      ...field,
+      ...(field.fields ? { fields: field.fields.map((f) => named(f, stem, nested)) } : {}),
+      ...(field.field ? { field: named(field.field, stem, nested) } : {}),
+    };
+  };
+  return fields.map((field) => named(field, fileWords(field.name), false));
+}
+
+/** "cardImage" -> "card", "slides" -> "slide", "image" -> "": a field's name as a file name's words. */
+export function fileWords(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/(^|-)images?$/, "");
+  return words.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
 }
 
 const describe = (schema: JsonSchema) => (typeof schema.description === "string" ? schema.description : undefined);
@@ -325,6 +368,7 @@ class FieldMapper {
       return {
         widget: "list",
         label_singular: humanize(single),
+        count_words: countWords(name, description),
         collapsed: true,
         ...(title ? { summary: firstWords(title.name) } : {}),
         ...counts,
@@ -336,6 +380,7 @@ class FieldMapper {
     return {
       widget: "list",
       label_singular: humanize(single),
+      count_words: countWords(name, description, field.collection),
       // A folded entry reads as its first words; a relation (the Services menu) stays unfolded, where
       // each entry shows the chosen service's name (a summary could only show its slug).
       ...(field.widget === "relation" ? { collapsed: false } : { summary: firstWords(field.name) }),
@@ -409,6 +454,18 @@ function placeOf(name: string, schema: JsonSchema, listDescription: string | und
 
 /** A folded list entry's title: its own text, the first words of a paragraph. */
 const firstWords = (name: string) => `{{fields.${name} | truncate(60, '…')}}`;
+
+/**
+ * A list's entries in words, for its header: what the description says one entry is ("one list entry
+ * per paragraph"), an entry of the linked collection (a service, an approval), else the list's name.
+ */
+export function countWords(name: string, description = "", linked?: string): { one: string; other: string } {
+  const per = /\bone (?:list )?entry per (\w+)/.exec(description)?.[1];
+  const one = linked ? singular(linked) : (per ?? singular(name));
+  return { one, other: plural(one) };
+}
+
+const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
 
 /** "paragraphs" -> "paragraph", "servicesMenu" -> "service": the label of one entry of a list. */
 export function singular(name: string): string {
