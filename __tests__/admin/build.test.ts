@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { buildAdmin } from "../../admin/scripts/build";
 
 let out: string;
@@ -42,3 +43,14 @@ test("CMS_BACKEND=github: Decap with the generated collections for that reposito
   expect(fs.readFileSync(path.join(out, "studio.css"), "utf8")).toContain("--color-brand");
   expect(fs.readFileSync(path.join(out, "csp.txt"), "utf8")).toContain("https://api.github.com");
 }, 60_000);
+
+test("the studio's page links an icon that its build writes: the site's logo, 32 pixels, allowed by its policy", async () => {
+  await buildAdmin({ out, env: {} });
+  const page = fs.readFileSync(path.resolve(__dirname, "../../static/admin/index.html"), "utf8");
+  const href = page.match(/<link rel="icon"[^>]* href="([^"]+)"/)?.[1];
+  expect(href).toMatch(/^\/admin\//);
+  // Served from the folder the build wrote (public/admin on the site, admin/dist/admin for npm run cms).
+  const icon = path.join(out, href!.replace(/^\/admin\//, ""));
+  expect(await sharp(icon).metadata()).toMatchObject({ format: "png", width: 32, height: 32 });
+  expect(fs.readFileSync(path.join(out, "csp.txt"), "utf8")).toMatch(/img-src 'self'/);
+});

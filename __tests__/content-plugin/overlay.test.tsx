@@ -1,7 +1,8 @@
 /**
  * The overlay in the browser (jsdom): given problems, a panel headed "Content check: N problems in
  * data/" with each problem's place and message; given none, no overlay. Fed by the develop server's
- * event stream, it follows the problems live, and a hidden overlay comes back on the next change.
+ * event stream, it follows the problems live, and a hidden overlay comes back on the next change; once
+ * fixed, a notice says the page is updating until Gatsby's new data arrives.
  */
 import { fireEvent, within } from "@testing-library/react";
 import type { ContentProblem } from "../../src/node/content/problems";
@@ -9,6 +10,16 @@ import { OVERLAY_ID, heldBackText, renderOverlay } from "../../plugins/gatsby-pl
 import { listenForProblems } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay-client";
 import { EVENTS_PATH } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
 import { typo } from "./support/problems";
+
+/** Gatsby's develop event bus is a mitt; a minimal one. */
+function mitt() {
+  const handlers = new Map<string, Set<() => void>>();
+  return {
+    on: (type: string, handler: () => void) => void handlers.set(type, (handlers.get(type) ?? new Set()).add(handler)),
+    off: (type: string, handler: () => void) => void handlers.get(type)?.delete(handler),
+    emit: (type: string) => [...(handlers.get(type) ?? [])].forEach((handler) => handler()),
+  };
+}
 
 const syntax: ContentProblem = {
   file: "data/home/home.yaml",
@@ -111,7 +122,45 @@ describe("listenForProblems", () => {
     source.send([typo, syntax]);
     expect(inside().getByRole("heading")).toHaveTextContent("Content check: 2 problems in data/");
 
-    source.send([]);
-    expect(overlay()).toBeNull();
+    source.send([]); // fixed: the panel goes (the notice that follows is the next test's)
+    expect(inside().queryByRole("dialog")).toBeNull();
+  });
+
+  test("once fixed, says the page is updating until Gatsby's new data arrives (or at most 15 s)", () => {
+    jest.useFakeTimers();
+    try {
+      const emitter = mitt();
+      listenForProblems(document, FakeSource as unknown as typeof EventSource, () => emitter);
+      const source = FakeSource.last;
+      source.send([]); // no problems from the start: nothing to update
+      expect(overlay()).toBeNull();
+
+      source.send([typo]);
+      source.send([]);
+      expect(inside().getByRole("status")).toHaveTextContent("No problems left: updating the page…");
+      expect(inside().queryByRole("dialog")).toBeNull();
+      emitter.emit("staleStaticQueryResult"); // not data yet
+      expect(overlay()).not.toBeNull();
+      emitter.emit("pageQueryResult");
+      expect(overlay()).toBeNull();
+
+      // Data that never comes for this page (the fix changed nothing it shows): gone after 15 s.
+      source.send([syntax]);
+      source.send([]);
+      jest.advanceTimersByTime(14_000);
+      expect(inside().getByRole("status")).toBeInTheDocument();
+      jest.advanceTimersByTime(1_000);
+      expect(overlay()).toBeNull();
+
+      // A new problem while it updates: the overlay takes its place.
+      source.send([typo]);
+      source.send([]);
+      source.send([syntax]);
+      expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
+      emitter.emit("pageQueryResult");
+      expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { formatProblems, placeOf, type ContentProblem } from "../../src/node/con
 import { readContent } from "../../src/node/content/read-content";
 import { FEED_PATH, type FeedBody } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
 import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
+import { UPDATING_TEXT } from "../../plugins/gatsby-plugin-cyrus-content/src/updating-notice";
 import { chromePath, chromiumArgs } from "../../tools/chromium";
 import { freePort, projectRoot } from "../support/serve";
 import { copyProject, editFile, plainText, runGatsby, waitFor, type GatsbyRun } from "../support/project-copy";
@@ -80,6 +81,22 @@ const heldBack = (file: string) =>
   waitFor(`${file} to be held back`, async () => (await feedNow()).heldBack.some((h) => h.file === file), CHANGE_MS);
 
 const overlay = () => page.locator(`#${OVERLAY_ID}`);
+
+interface Notice {
+  text?: string;
+  shownAt?: number;
+  goneAt?: number;
+}
+/** In the page: records the "updating" notice's text, and when it came and went (it may last a moment only). */
+function watchNotice(id: string): void {
+  const notice: Notice = {};
+  (window as unknown as { __notice: Notice }).__notice = notice;
+  new MutationObserver(() => {
+    const text = document.getElementById(id)?.shadowRoot?.querySelector('[role="status"]')?.textContent;
+    if (text && notice.shownAt === undefined) Object.assign(notice, { text, shownAt: performance.now() });
+    else if (!text && notice.shownAt !== undefined && notice.goneAt === undefined) notice.goneAt = performance.now();
+  }).observe(document.body, { childList: true });
+}
 /** The overlay's panel, in its shadow root (Playwright's CSS reaches into open shadow roots). */
 const panel = () => page.locator(`#${OVERLAY_ID} section`);
 /** The page's main heading (not the overlay's, which is an h2 anyway). */
@@ -134,9 +151,14 @@ test("a mistake shows in the overlay and the terminal, the page keeps its last g
   // 2. Fixed, with a new title: the overlay goes, the new title shows, the terminal says so once.
   mark = develop.output().length;
   const newTitle = `${service.title} (edited)`;
+  await page.evaluate(watchNotice, OVERLAY_ID);
   editFile(root, file, () => original.replace(/^title:.*$/m, `title: ${newTitle}`));
   await expectPage(heading()).toHaveText(newTitle, { timeout: CHANGE_MS });
-  await expectPage(overlay()).toHaveCount(0);
+  // Meanwhile a notice said the page was updating; the new data took it away.
+  await expectPage(overlay()).toHaveCount(0, { timeout: CHANGE_MS });
+  const notice = await page.evaluate(() => (window as unknown as { __notice: Notice }).__notice);
+  expect(notice.text).toBe(UPDATING_TEXT);
+  console.info(`the page said it was updating for ${((notice.goneAt! - notice.shownAt!) / 1000).toFixed(1)} s`);
   await waitFor(
     "the success line in the terminal",
     () => printedSince(mark).includes("The content check found no problems in data/"),

@@ -5,7 +5,8 @@
  *
  * writes into --out: studio.js (Decap CMS, its configuration generated from data/schemas, and the
  * previews made of the site's views), studio.css (the site's CSS, for the preview frame only) and
- * csp.txt (the Content-Security-Policy the studio needs, for deploy/nginx/render.ts). The page itself,
+ * csp.txt (the Content-Security-Policy the studio needs, for deploy/nginx/render.ts) and favicon.png
+ * (the site's logo, which the page links: browsers ask for an icon either way). The page itself,
  * index.html, is static/admin/index.html, which Gatsby copies. Without a git host (CMS_BACKEND, see
  * backend.ts) studio.js only says that the studio is not set up, and Decap is not built at all.
  * The site's build runs this (plugins/gatsby-plugin-cyrus-admin); so does `npm run cms` with --local.
@@ -14,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
+import sharp from "sharp";
 import { cmsCollections } from "../../src/node/content/cms-config";
 import { decapFixes } from "./decap-fixes";
 import { deleteGuardFix } from "./delete-guard-fix";
@@ -108,7 +110,8 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
   // esbuild: the studio's own, else the site's (a build without a git host needs nothing else).
   const esbuild = await import("esbuild");
   fs.mkdirSync(out, { recursive: true });
-  for (const stale of ["studio.js", "studio.css", "csp.txt"]) fs.rmSync(path.join(out, stale), { force: true });
+  for (const stale of ["studio.js", "studio.css", "csp.txt", "favicon.png"])
+    fs.rmSync(path.join(out, stale), { force: true });
 
   const entry = backend ? "src/studio.tsx" : "src/not-set-up.ts";
   const result = await esbuild.build({
@@ -138,6 +141,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
   });
   if (result.errors.length) throw new Error(result.errors.map((e) => e.text).join("\n"));
   fs.writeFileSync(path.join(out, "csp.txt"), `${adminCsp(backend)}\n`);
+  await writeIcon(path.join(out, "favicon.png"));
   const files = Object.fromEntries(
     fs
       .readdirSync(out)
@@ -145,6 +149,14 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       .map((name) => [name, fs.statSync(path.join(out, name)).size]),
   );
   return { backend, files, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The tab's icon: the site's logo (the manifest's icon too, gatsby-config.ts) at 32 pixels, on nothing. */
+async function writeIcon(file: string): Promise<void> {
+  await sharp(path.join(rootDir, "data/site/images/logo.png"))
+    .resize(32, 32, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toFile(file);
 }
 
 /** "github owner/name@main", "local server", "not set up": for the build's one line of output. */

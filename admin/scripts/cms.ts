@@ -28,6 +28,7 @@ const TYPES: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
+  ".png": "image/png",
   ".txt": "text/plain; charset=utf-8",
 };
 

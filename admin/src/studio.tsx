@@ -42,6 +42,12 @@ const cms = CMS as unknown as {
   getWidget(name: string): { control: ComponentType<never>; preview?: ComponentType<never> } | undefined;
 };
 
+// A refused publish: Decap's persistEntry rejects with nothing when a field is refused, and its editor
+// awaits it uncaught (decap-cms issue 2320). The refusal is on screen already, under the field; the
+// console's "Uncaught (in promise) undefined" only alarms whoever opens it. Real errors have a reason.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason === undefined) event.preventDefault();
+});
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
 for (const [name, template] of Object.entries(previewTemplates))
   cms.registerPreviewTemplate(name, template as ComponentType<never>);

@@ -113,6 +113,13 @@ function expectCheckPasses(): void {
 }
 
 test("a menu label of only spaces is refused, naming the field; a real one saves", async ({ page }) => {
+  // A refused publish is an answer to the editor, not an error of the page; nor is any request answered 404.
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  const notFound: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   const [service] = readServices();
   await open(page, `services/entries/${slugOf(service!)}`);
   const input = control(page, nameField.label).locator("input");
@@ -130,6 +137,12 @@ test("a menu label of only spaces is refused, naming the field; a real one saves
   await expectSaved(page, service!.file);
   expect(readServices()[0]!.data[nameField.name]).toBe(label);
   expectCheckPasses();
+  // The tab's icon, which the page links: the browser does not report its own request for it to the page.
+  const iconLink = page.locator('link[rel="icon"]');
+  await expect(iconLink).toHaveAttribute("href", /^\/admin\//);
+  const icon = await page.request.get(new URL((await iconLink.getAttribute("href"))!, page.url()).href);
+  expect({ status: icon.status(), type: icon.headers()["content-type"] }).toEqual({ status: 200, type: "image/png" });
+  expect({ pageErrors, notFound }).toEqual({ pageErrors: [], notFound: [] });
 });
 
 test("an order another service has is refused, naming it, also one it took a moment ago", async ({ page }) => {

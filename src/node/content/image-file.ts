@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import probe from "probe-image-size";
+// The synchronous prober alone: the package's main module loads an HTTP client too (a fifth of the check's start).
+import probeSync from "probe-image-size/sync";
 import { similar } from "./similar";
 
 /** What the check needs of a picture: its size on disk, and its width from its header. */
@@ -36,7 +37,7 @@ function widthOf(abs: string, bytes: number): number | undefined {
       const head = Buffer.alloc(Math.min(bytes, HEAD));
       fs.readSync(fd, head, 0, head.length, 0);
       // A header longer than the head read: the whole file, as before.
-      return (probe.sync(head) ?? (bytes > HEAD ? probe.sync(fs.readFileSync(abs)) : null))?.width;
+      return (probeSync(head) ?? (bytes > HEAD ? probeSync(fs.readFileSync(abs)) : null))?.width;
     } finally {
       fs.closeSync(fd);
     }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Ajv, { type ValidateFunction, type ErrorObject } from "ajv";
+import type { ValidateFunction, ErrorObject } from "ajv";
 import {
   collectionFolder,
   contentFiles,
@@ -25,6 +25,7 @@ import { dashAdvice, startsWithDashWithoutSpace } from "./list-dash";
 import { longTextWarnings } from "./text-length";
 import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
+import { validatorFor } from "./schema-validators";
 import type { JsonSchema } from "./graphql-types";
 
 // Relative to the YAML file, with or without "./": the studio (Decap CMS) writes images/x.jpg.
@@ -48,7 +49,6 @@ export interface ContentReport {
 
 /** The content check: problems, and warnings about files that are valid but worse than they should be. */
 export function inspectContent(dataDir: string, rootDir: string = path.dirname(dataDir)): ContentReport {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
   const relOf = (abs: string) => path.relative(rootDir, abs).split(path.sep).join("/");
   const problems: ContentProblem[] = [];
   const warnings: ContentProblem[] = [];
@@ -71,8 +71,9 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
         message: `needs at least ${source.minEntries} ${source.schema} file (one file per ${source.schema}, e.g. ${collectionFolder(source)}/<${source.key}>.yaml)`,
       });
     }
-    const schemaJson = readSchema(dataDir, source);
-    const validate = ajv.compile(schemaJson);
+    const schemaText = fs.readFileSync(schemaPath(dataDir, source), "utf8");
+    const schemaJson = JSON.parse(schemaText) as JsonSchema;
+    const validate = validatorFor(schemaText, schemaJson);
     for (const file of files) {
       const abs = path.join(dataDir, file);
       const loadedFile = loadFile(abs, relOf(abs), source, problems);
@@ -121,7 +122,7 @@ export function checkFileText(
   const schemaText = fs.readFileSync(schemaPath(dataDir, source), "utf8");
   const schemaJson = JSON.parse(schemaText) as JsonSchema;
   const own = parseFile(abs, rel, source, text, problems);
-  if (own) problems.push(...fileProblems(own, compiled(schemaText, schemaJson), schemaJson));
+  if (own) problems.push(...fileProblems(own, validatorFor(schemaText, schemaJson), schemaJson));
   // Its references and its key, among every content file as inspectContent reads them, this one with the
   // text given.
   const loaded: LoadedFile[] = [];
@@ -154,26 +155,11 @@ export function checkFileText(
 const schemaPath = (dataDir: string, source: ContentSource) =>
   path.join(dataDir, "schemas", `${source.schema}.schema.json`);
 
-function readSchema(dataDir: string, source: ContentSource): JsonSchema {
-  return JSON.parse(fs.readFileSync(schemaPath(dataDir, source), "utf8"));
-}
-
 /**
  * checkFileText runs on every change `gatsby develop` sees: what it would do again for the same input
- * (compile a schema, parse a file that did not change) is kept, by the text it was made from.
+ * (parse a file that did not change) is kept, by the text it was made from; schemas, by validatorFor.
  */
-const validators = new Map<string, ValidateFunction>();
 const parsed = new Map<string, { text: string; file: LoadedFile | undefined }>();
-
-function compiled(schemaText: string, schema: JsonSchema): ValidateFunction {
-  let validate = validators.get(schemaText);
-  if (!validate) {
-    // One per text: an edited schema leaves its previous version behind (a few, in a session).
-    validate = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(schema);
-    validators.set(schemaText, validate);
-  }
-  return validate;
-}
 
 /** parseFile, without its problems, once per text of a file. */
 function parsedBefore(abs: string, rel: string, source: ContentSource, text: string): LoadedFile | undefined {
