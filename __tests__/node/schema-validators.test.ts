@@ -57,3 +57,24 @@ test("a damaged cached validator is compiled again and written anew", async () =
   expect(fs.readFileSync(file, "utf8")).toContain("module.exports");
   expect(fs.readFileSync(file, "utf8").length).toBeGreaterThan(1000);
 });
+
+test("a cached validator in a folder others may write to is never run: compiled instead", async () => {
+  (await freshValidatorFor())(schemaText, schema);
+  const file = path.join(cache, fs.readdirSync(cache)[0]!);
+  // What another user could plant where the check looks, if the folder let them.
+  fs.writeFileSync(file, "globalThis.__planted = true; module.exports = () => true;");
+  fs.chmodSync(cache, 0o777);
+  const validate = (await freshValidatorFor())(schemaText, schema);
+  expect((globalThis as { __planted?: boolean }).__planted).toBeUndefined();
+  expect(validate(mistaken)).toBe(false);
+  // Nor is anything written into such a folder.
+  expect(fs.readFileSync(file, "utf8")).toContain("__planted");
+});
+
+test("by default the validators are kept in the project's own .cache, never in a shared folder", async () => {
+  delete process.env.CYRUS_SCHEMA_CACHE;
+  jest.resetModules();
+  const { cacheDir } = await import("../../src/node/content/schema-validators");
+  expect(cacheDir()).toBe(path.join(process.cwd(), ".cache", "schema-validators"));
+  expect(cacheDir()!.startsWith(os.tmpdir())).toBe(false);
+});

@@ -26,13 +26,27 @@ const runtime = (name: string) => {
 /**
  * Compiling the twelve schemas is most of what the check costs (about 0.3 s of CPU, more than reading
  * and checking every content file): the code Ajv writes for a schema is kept on disk, under the
- * schema's text, and read back in a few milliseconds the next time. Set CYRUS_SCHEMA_CACHE to another
- * folder, or to "off".
+ * schema's text, and read back in a few milliseconds the next time. In the project's own .cache/ (the
+ * folder the check runs in: npm, Gatsby and Jest all run there), never in a folder shared with other
+ * users: the code in it is run, so whoever could write there could run code as whoever checks. Set
+ * CYRUS_SCHEMA_CACHE to another folder, or to "off".
  */
 export function cacheDir(): string | undefined {
   const set = process.env.CYRUS_SCHEMA_CACHE;
   if (set === "off") return undefined;
-  return set || path.join(os.tmpdir(), `cyrus-schema-cache-${os.userInfo().uid}`);
+  return set || path.join(process.cwd(), ".cache", "schema-validators");
+}
+
+/** Only a file of this user's, in a folder of this user's that no one else may write to, is run. */
+function ownedAndPrivate(dir: string, file: string): boolean {
+  const uid = os.userInfo().uid;
+  try {
+    const folder = fs.statSync(dir);
+    const entry = fs.lstatSync(file);
+    return folder.uid === uid && (folder.mode & 0o022) === 0 && entry.isFile() && entry.uid === uid;
+  } catch {
+    return false;
+  }
 }
 
 /** Once per text in a process: checkFileText runs on every change `gatsby develop` sees. */
@@ -54,7 +68,7 @@ function fromDisk(schemaText: string, schema: JsonSchema): ValidateFunction {
   if (!dir) return new Ajv(OPTIONS).compile(schema);
   const key = crypto.createHash("sha256").update(`${ajvPackage.version}\0${JSON.stringify(OPTIONS)}\0${schemaText}`);
   const file = path.join(dir, `${key.digest("hex").slice(0, 32)}.cjs`);
-  const cached = load(file);
+  const cached = ownedAndPrivate(dir, file) ? load(file) : undefined;
   if (cached) return cached;
   const ajv = new Ajv({ ...OPTIONS, code: { source: true } });
   const validate = ajv.compile(schema);
@@ -84,7 +98,8 @@ function store(dir: string, file: string, code: string): void {
   try {
     // Only this user's: the code in it is run.
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (fs.statSync(dir).uid !== os.userInfo().uid) return;
+    const folder = fs.statSync(dir);
+    if (folder.uid !== os.userInfo().uid || (folder.mode & 0o022) !== 0) return;
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, code);
     fs.renameSync(partial, file);
