@@ -249,11 +249,12 @@ test("a service the Services menu names but whose file is gone is named, with wh
     await open(page, "site/entries/navigation");
     const note = `"${gone}" is not a service any more: there is no data/services/${gone}.yaml. Remove this entry (×), or choose another service.`;
     await expect(control(page, menuField.label).getByText(note)).toBeVisible();
-    // The preview agrees with the form: the same words for the missing one, a service's name for the others.
+    // The preview (the site's header and menu) agrees with the form: the same words for the missing
+    // one, a service's name for the others, in the menu as the site renders it.
     const preview = page.frameLocator("#preview-pane");
     await expect(preview.getByText(note)).toBeVisible();
     const name = readServices().find((s) => slugOf(s) === first)!.data[nameField.name] as string;
-    await expect(preview.getByText(name, { exact: true })).toBeVisible();
+    await expect(preview.getByRole("banner").locator("nav li li a").getByText(name, { exact: true })).toHaveCount(1);
     // Publishing is refused (the check would refuse the file): the same words, also where Decap puts errors.
     const before = snapshot();
     await entryBar(control(page, "Main"), 0).locator("button").first().click();

@@ -18,6 +18,7 @@ import { Shell } from "../../../src/components/shell/shell";
 import { PLACES, previewImage, type Place } from "./images";
 import * as map from "./props";
 import { shellProps } from "./shell-props";
+import { missingEntry } from "../entry-users";
 import type { Context, Data } from "./props";
 
 /** The part of an Immutable.js Map the previews read. */
@@ -180,7 +181,8 @@ const SITE_ENTRY = ImmutableMap({ slug: "site" });
  * typed and the other as saved.
  */
 function ShellPreview({ props, site, navigation }: { props: PreviewProps; site?: Data; navigation?: Data }) {
-  const services = useEntries(props, "services") ?? [];
+  const read = useEntries(props, "services");
+  const services = read ?? [];
   const own = site !== undefined;
   const siteData = useFile(props, "site", "site", !own) ?? site ?? {};
   const navigationData = useFile(props, "site", "navigation", own) ?? navigation ?? {};
@@ -188,9 +190,18 @@ function ShellPreview({ props, site, navigation }: { props: PreviewProps; site?:
   const target = props.state?.collections?.get("site");
   const load = !own && target && props.boundGetAsset ? props.boundGetAsset(target, SITE_ENTRY) : props.getAsset;
   const logo = previewImage(logoPath ? String(load(logoPath) ?? "") : "", PLACES.logo);
+  // A menu entry naming a service whose file is gone: the same words as under its field in the form.
+  const missing = read
+    ? map.strs(navigationData.servicesMenu).filter((slug) => !services.some((s) => map.str(s.slug) === slug))
+    : [];
   return (
     <Shell data={shellProps(siteData, navigationData, services, logo)}>
       <Container>
+        {missing.map((slug) => (
+          <p key={slug} role="alert">
+            {missingEntry("service", slug, `data/services/${slug}.yaml`)}
+          </p>
+        ))}
         <p>{SHELL_PREVIEW_NOTE}</p>
       </Container>
     </Shell>
