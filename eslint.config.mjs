@@ -33,6 +33,7 @@ export default tseslint.config(
     ignores: [
       "public/",
       ".cache/",
+      ".check-cache/",
       "node_modules/",
       "src/gatsby-types.d.ts",
       "bench/",

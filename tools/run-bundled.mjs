@@ -1,5 +1,7 @@
 // node tools/run-bundled.mjs <script.ts> [arguments]: runs a TypeScript script from one JavaScript file
-// that esbuild bundled (in .cache/bundled/), built again only when a file it was made from changed.
+// that esbuild bundled (in .check-cache/bundled/), built again only when a file it was made from changed.
+// Not in .cache/: a release runs the check before it moves the previous build's .cache into place, and
+// the runner of an older release (the one that ships this) cannot move it onto a folder already there.
 // `npm run check:content` starts in a tenth of a second this way; through tsx it took most of a
 // second before checking anything (its loader, and every module looked up and loaded apart).
 // Plain JavaScript on purpose: this file itself needs no compiling.
@@ -14,7 +16,7 @@ const FORMAT = "1";
 
 export function bundleOf(entry) {
   const rel = path.relative(root, path.resolve(entry));
-  const out = path.join(root, ".cache/bundled", `${rel.replace(/[\\/]/g, "__").replace(/\.tsx?$/, "")}.cjs`);
+  const out = path.join(root, ".check-cache/bundled", `${rel.replace(/[\\/]/g, "__").replace(/\.tsx?$/, "")}.cjs`);
   const inputsFile = `${out}.inputs.json`;
   if (!isFresh(inputsFile)) {
     const result = buildSync({

@@ -71,10 +71,10 @@ test("a cached validator in a folder others may write to is never run: compiled 
   expect(fs.readFileSync(file, "utf8")).toContain("__planted");
 });
 
-test("by default the validators are kept in the project's own .cache, never in a shared folder", async () => {
+test("by default the validators are kept in the project's own .check-cache, never in a shared folder", async () => {
   delete process.env.CYRUS_SCHEMA_CACHE;
   jest.resetModules();
   const { cacheDir } = await import("../../src/node/content/schema-validators");
-  expect(cacheDir()).toBe(path.join(process.cwd(), ".cache", "schema-validators"));
+  expect(cacheDir()).toBe(path.join(process.cwd(), ".check-cache", "schema-validators"));
   expect(cacheDir()!.startsWith(os.tmpdir())).toBe(false);
 });

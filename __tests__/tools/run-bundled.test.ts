@@ -28,7 +28,7 @@ function run(entry: string, ...args: string[]) {
     encoding: "utf8",
   });
   const name = path.relative(root, entry).replace(/[\\/]/g, "__").replace(/\.ts$/, ".cjs");
-  bundles.push(path.join(root, ".cache/bundled", name));
+  bundles.push(path.join(root, ".check-cache/bundled", name));
   return result;
 }
 

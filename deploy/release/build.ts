@@ -27,9 +27,6 @@ export async function carryCaches(dir: string, previous: string | undefined): Pr
   if (!previous) return carried;
   const cache = path.join(previous, ".cache");
   if (fs.existsSync(cache)) {
-    // The content check, run before, may have kept its own cache in .cache (its bundle, compiled
-    // schemas): made again at will, and in the way of the rename.
-    fs.rmSync(path.join(dir, ".cache"), { recursive: true, force: true });
     fs.renameSync(cache, path.join(dir, ".cache"));
     carried.cache = true;
     carried.giveBack = () => {

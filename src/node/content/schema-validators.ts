@@ -26,7 +26,7 @@ const runtime = (name: string) => {
 /**
  * Compiling the twelve schemas is most of what the check costs (about 0.3 s of CPU, more than reading
  * and checking every content file): the code Ajv writes for a schema is kept on disk, under the
- * schema's text, and read back in a few milliseconds the next time. In the project's own .cache/ (the
+ * schema's text, and read back in a few milliseconds the next time. In the project's own .check-cache/ (the
  * folder the check runs in: npm, Gatsby and Jest all run there), never in a folder shared with other
  * users: the code in it is run, so whoever could write there could run code as whoever checks. Set
  * CYRUS_SCHEMA_CACHE to another folder, or to "off".
@@ -34,7 +34,7 @@ const runtime = (name: string) => {
 export function cacheDir(): string | undefined {
   const set = process.env.CYRUS_SCHEMA_CACHE;
   if (set === "off") return undefined;
-  return set || path.join(process.cwd(), ".cache", "schema-validators");
+  return set || path.join(process.cwd(), ".check-cache", "schema-validators");
 }
 
 /** Only a file of this user's, in a folder of this user's that no one else may write to, is run. */
