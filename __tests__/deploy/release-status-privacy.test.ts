@@ -212,6 +212,8 @@ describe("the content check", () => {
     fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
     fs.copyFileSync(path.join(projectRoot, "package.json"), path.join(dir, "package.json"));
     for (const link of ["node_modules", "src"]) fs.symlinkSync(path.join(projectRoot, link), path.join(dir, link));
+    // check:content's launcher (a copy: it finds the project from its own folder).
+    fs.cpSync(path.join(projectRoot, "tools/run-bundled.mjs"), path.join(dir, "tools/run-bundled.mjs"));
     const home = path.join(dir, "data", "home", "home.yaml");
     if (change) fs.writeFileSync(home, change(fs.readFileSync(home, "utf8")));
     return dir;
