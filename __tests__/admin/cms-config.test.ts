@@ -175,6 +175,10 @@ test("a list's header counts its entries in words: the description's, or the lin
   expect(listHeading(intro.label, 2, intro.count_words)).toBe(`${intro.label}: 2 paragraphs`);
   expect(listHeading("Gallery", 0, list("services/*.yaml", "gallery").count_words)).toBe("Gallery: no approvals");
   expect(listHeading("Services menu", 1, { one: "service", other: "services" })).toBe("Services menu: 1 service");
+  // Decap's add button reads "Add <label_singular>": the same words, never the field's name ("Add Intro").
+  expect(intro.label_singular).toBe("Paragraph");
+  expect(list("services/*.yaml", "gallery").label_singular).toBe("Approval");
+  expect(list("navigation/navigation.yaml", "servicesMenu").label_singular).toBe("Service");
   // Without words from the configuration: Decap's own labels.
   expect(listHeading("Links", 3, undefined, "Link")).toBe("Links: 3 links");
 });

@@ -221,7 +221,7 @@ test("a new service's pictures get its own names, after its slug, even the banne
     await control(page, name).locator("input").fill(`Studio images ${name.toLowerCase()}`);
   await control(page, "Description").locator("textarea").fill("A service made by the studio's picture test.");
   const intro = control(page, "Intro");
-  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.getByRole("button", { name: "Add paragraph" }).click();
   await intro.locator("textarea").last().fill("A paragraph of the new service.");
   // The card after the slug.
   await upload(page, "Card image", card);

@@ -156,7 +156,7 @@ test("a paragraph added to a page's list adds its own lines, after the list's la
     "and 2022 in it, so that it must read back exactly as typed.";
   await open(page, "pages/entries/about");
   const intro = control(page, "Intro");
-  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.getByRole("button", { name: "Add paragraph" }).click();
   await intro.locator("textarea").last().fill(paragraph);
   const saved = await publish(page, file, before);
   const diff = lineDiff(before, saved);

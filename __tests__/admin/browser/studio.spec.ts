@@ -123,7 +123,7 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
 
   const paragraph = "A paragraph added in the editing studio.";
   const intro = control(page, "Intro");
-  await intro.getByRole("button", { name: "Add intro" }).click();
+  await intro.getByRole("button", { name: "Add paragraph" }).click();
   await intro.locator("textarea").last().fill(paragraph);
   await expect(preview.getByText(paragraph)).toBeVisible();
 

@@ -365,10 +365,12 @@ class FieldMapper {
     if (itemType === "object") {
       const fields = this.fields(items.schema, items.at);
       const title = fields.find((f) => f.widget === "string" || f.widget === "text");
+      const words = countWords(name, description);
       return {
         widget: "list",
-        label_singular: humanize(single),
-        count_words: countWords(name, description),
+        // Decap's button reads "Add <label_singular>": "Add paragraph", in the words the count uses.
+        label_singular: humanize(words.one),
+        count_words: words,
         collapsed: true,
         ...(title ? { summary: firstWords(title.name) } : {}),
         ...counts,
@@ -377,10 +379,11 @@ class FieldMapper {
     }
     // A list of single values (paragraphs, bullet points, slugs): one field per entry, stored as a YAML list.
     const field = this.field(single, schema.items, `${at}/items`, true, description);
+    const words = countWords(name, description, field.collection);
     return {
       widget: "list",
-      label_singular: humanize(single),
-      count_words: countWords(name, description, field.collection),
+      label_singular: humanize(words.one),
+      count_words: words,
       // A folded entry reads as its first words; a relation (the Services menu) stays unfolded, where
       // each entry shows the chosen service's name (a summary could only show its slug).
       ...(field.widget === "relation" ? { collapsed: false } : { summary: firstWords(field.name) }),
