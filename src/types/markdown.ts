@@ -12,6 +12,7 @@ export type MarkdownInline =
 export type MarkdownBlock =
   | { t: "h2" | "h3"; c: MarkdownInline[] }
   | { t: "p"; c: MarkdownInline[] }
-  | { t: "ul" | "ol"; items: MarkdownBlock[][] };
+  // start: a numbered list's first number when it is not 1 (a list resumed after a paragraph).
+  | { t: "ul" | "ol"; items: MarkdownBlock[][]; start?: number };
 
 export type MarkdownTree = MarkdownBlock[];
