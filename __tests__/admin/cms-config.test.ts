@@ -37,11 +37,12 @@ const resolve = (root: JsonSchema, schema: JsonSchema): JsonSchema => {
 };
 
 /** Each property against its field, at any depth: [pointer, what is wrong] for every mismatch. */
-function compare(root: JsonSchema, raw: JsonSchema, fields: CmsField[], at: string): string[] {
+function compare(root: JsonSchema, raw: JsonSchema, fields: CmsField[], at: string, omit?: string): string[] {
   const schema = resolve(root, raw);
   const required = new Set(schema.required ?? []);
   const wrong: string[] = [];
   for (const [name, rawProperty] of Object.entries(schema.properties ?? {})) {
+    if (name === omit) continue;
     const where = `${at}/${name}`;
     const field = fields.find((f) => f.name === name);
     if (!field) {
@@ -56,22 +57,35 @@ function compare(root: JsonSchema, raw: JsonSchema, fields: CmsField[], at: stri
     const type = property.type;
     const expected = property["x-image-path"]
       ? "image"
-      : property["x-link"]
-        ? "relation"
-        : type === "integer" || type === "number"
-          ? "number"
-          : type === "array" || type === "object" || type === "boolean"
-            ? type === "array"
-              ? "list"
-              : type
-            : ["string", "text"];
+      : property["x-markdown"]
+        ? "markdown"
+        : property.enum
+          ? "select"
+          : property["x-link"]
+            ? "relation"
+            : type === "integer" || type === "number"
+              ? "number"
+              : type === "array" || type === "object" || type === "boolean"
+                ? type === "array"
+                  ? "list"
+                  : type
+                : ["string", "text"];
     if (![expected].flat().includes(field.widget)) wrong.push(`${where}: widget ${field.widget}, expected ${expected}`);
     if (type === "object") wrong.push(...compare(root, property, field.fields ?? [], where));
     if (type === "array") {
       if (field.min !== property.minItems) wrong.push(`${where}: min ${field.min} for minItems ${property.minItems}`);
       if (field.max !== property.maxItems) wrong.push(`${where}: max ${field.max} for maxItems ${property.maxItems}`);
       const items = resolve(root, property.items as JsonSchema);
-      if (items.type === "object") wrong.push(...compare(root, items, field.fields ?? [], `${where}/items`));
+      if (items.oneOf) {
+        // A typed list: each kind a type of the list, its fields but the one that tells the kind.
+        for (const branch of items.oneOf as JsonSchema[]) {
+          const kind = resolve(root, branch);
+          const value = kind.properties![field.typeKey!]!.const;
+          const type = field.types?.find((t) => t.name === value);
+          if (!type) wrong.push(`${where}/items: no type ${String(value)}`);
+          else wrong.push(...compare(root, kind, type.fields ?? [], `${where}/items/${String(value)}`, field.typeKey));
+        }
+      } else if (items.type === "object") wrong.push(...compare(root, items, field.fields ?? [], `${where}/items`));
       else if (!field.field) wrong.push(`${where}: a list of values needs its one field`);
       else if (items["x-link"] && field.field.widget !== "relation") wrong.push(`${where}/items: not a relation`);
     }
@@ -124,6 +138,8 @@ function picturesOf(fields: CmsField[], value: unknown, key: string, found: Arra
     for (const item of items) {
       if (field.widget === "image" && typeof item === "string") found.push([key, item, field.upload_name!]);
       if (field.fields) picturesOf(field.fields, item, key, found);
+      const kind = field.types?.find((t) => t.name === (item as Record<string, unknown> | undefined)?.[field.typeKey!]);
+      if (kind) picturesOf(kind.fields!, item, key, found);
       if (field.field) picturesOf([field.field], { [field.field.name]: item }, key, found);
     }
   }
@@ -135,7 +151,7 @@ test("an image field's upload name is the pattern of the pictures already there"
   for (const source of contentFiles) {
     const folder = path.join(dataDir, path.posix.dirname(source.file));
     const files = isCollection(source)
-      ? fs.readdirSync(folder).filter((f) => f.endsWith(".yaml"))
+      ? (fs.existsSync(folder) ? fs.readdirSync(folder) : []).filter((f) => f.endsWith(".yaml"))
       : [path.basename(source.file)];
     for (const file of files) {
       const data = parse(fs.readFileSync(path.join(folder, file), "utf8")) as Record<string, unknown>;
@@ -206,4 +222,74 @@ test("a keyword the studio cannot show stops the generation, naming the schema a
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }
+});
+
+describe("added pages: a collection of its own, its sections a list of several types", () => {
+  const added = collections.find((c) => c.folder === "data/pages")!;
+  const sections = added.fields!.find((f) => f.name === "sections")!;
+
+  test("named apart from the fixed pages, each collection saying which pages it holds", () => {
+    expect(added).toMatchObject({ name: "added-pages", label: "Added pages", media_folder: "/data/pages/images" });
+    const fixed = collections.find((c) => c.name === "pages")!;
+    expect(fixed.files!.length).toBeGreaterThan(0);
+    expect(fixed.description).toMatch(/fixed pages.*Added pages/);
+    expect(added.description).toMatch(/add yourself.*fixed pages.*under Pages/);
+    expect(new Set(collections.map((c) => c.name)).size).toBe(collections.length);
+  });
+
+  test("sections are Decap's list with types, told apart by typeKey, each type labelled, hinted and summarised", () => {
+    expect(sections).toMatchObject({ widget: "list", typeKey: "type", min: 1, label_singular: "Section" });
+    const schema = sources.find((s) => s.file === "pages/*.yaml")!.schema;
+    const kinds = Object.keys(schema.$defs as object);
+    expect(sections.types!.map((t) => t.name)).toEqual(kinds);
+    for (const type of sections.types!) {
+      expect(type).toMatchObject({ widget: "object", label: expect.any(String), hint: expect.any(String) });
+      expect(type.summary).toMatch(new RegExp(`^${type.label}`));
+      // The type is the list's to write, not a field of the form.
+      expect(type.fields!.map((f) => f.name)).not.toContain("type");
+    }
+    expect(sections.types!.find((t) => t.name === "questions")!.label).toBe("Questions and answers");
+  });
+
+  test("Markdown fields are Decap's markdown widget limited to the subset: no inserted blocks, no other headings", () => {
+    const text = sections.types!.find((t) => t.name === "text")!.fields!.find((f) => f.name === "body")!;
+    expect(text).toMatchObject({ widget: "markdown", editor_components: [] });
+    expect(text.buttons).toEqual(
+      expect.arrayContaining([
+        "heading-two",
+        "heading-three",
+        "bold",
+        "italic",
+        "link",
+        "bulleted-list",
+        "numbered-list",
+      ]),
+    );
+    expect(text.buttons!.filter((b) => /heading-(one|four|five|six)|code|quote|strikethrough/.test(b))).toEqual([]);
+  });
+
+  test("an upload's name follows the page and the type of section, never the section's place in the list", () => {
+    const names = sections
+      .types!.flatMap((t) => t.fields!.flatMap((f) => [f, ...(f.fields ?? [])]))
+      .filter((f) => f.widget === "image")
+      .map((f) => f.upload_name);
+    expect(names).toEqual(["{{slug}}-picture-with-text-{{n}}", "{{slug}}-card-{{n}}", "{{slug}}-slideshow-{{n}}"]);
+  });
+
+  test("any other oneOf still stops the generation", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-cms-config-"));
+    try {
+      fs.cpSync(path.join(dataDir, "schemas"), path.join(copy, "schemas"), { recursive: true });
+      const file = path.join(copy, "schemas/page.schema.json");
+      const schema = JSON.parse(fs.readFileSync(file, "utf8")) as JsonSchema;
+      const items = schema.properties!.sections!.items as JsonSchema;
+      delete items.discriminator;
+      fs.writeFileSync(file, JSON.stringify(schema));
+      expect(() => cmsCollections(copy)).toThrow(
+        /schemas\/page\.schema\.json#\/properties\/sections\/items: the keyword "oneOf" has no counterpart/,
+      );
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
 });

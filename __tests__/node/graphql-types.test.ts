@@ -10,6 +10,8 @@ import { contentFiles } from "../../src/node/content/content-files";
 import {
   contentTypeDefs,
   graphqlTypeDefs,
+  graphqlTypes,
+  resolveTypedUnion,
   nodeTypeName,
   type JsonSchema,
   type SchemaSource,
@@ -17,6 +19,8 @@ import {
 import { formatProblem } from "../../src/node/content/problems";
 import { validateContent } from "../../src/node/content/validate";
 import { createSchemaCustomization } from "../../src/node/schema";
+import { markdownFieldExtension } from "../../src/node/content/markdown-field";
+import { parseMarkdownSubset } from "../../src/node/content/markdown-subset";
 
 const realData = path.resolve(__dirname, "../../data");
 
@@ -51,12 +55,27 @@ function source(file: string, schema: JsonSchema): SchemaSource {
 }
 
 describe("the content's JSON Schemas as GraphQL types", () => {
-  test("are what createSchemaCustomization gives Gatsby", () => {
+  test("are what createSchemaCustomization gives Gatsby, with each union's resolveType and the Markdown fields' resolver", () => {
     const createTypes = jest.fn();
+    const createFieldExtension = jest.fn();
     const panic = jest.fn();
-    (createSchemaCustomization as (args: unknown) => void)({ actions: { createTypes }, reporter: { panic } });
+    const buildUnionType = (config: unknown) => ({ kind: "UNION", config });
+    (createSchemaCustomization as (args: unknown) => void)({
+      actions: { createTypes, createFieldExtension },
+      reporter: { panic },
+      schema: { buildUnionType },
+    });
     expect(panic).not.toHaveBeenCalled();
-    expect(createTypes).toHaveBeenCalledWith(contentTypeDefs(realData));
+    expect(createFieldExtension).toHaveBeenCalledWith(markdownFieldExtension);
+    const [[types]] = createTypes.mock.calls as [
+      [[string, { config: { name: string; types: string[]; resolveType: (v: unknown) => string } }]],
+    ];
+    expect(types[0]).toBe(contentTypeDefs(realData));
+    const union = types[1].config;
+    expect(union).toMatchObject({ name: "PageSection", types: expect.arrayContaining(["PageCardsSection"]) });
+    // Gatsby's default reads internal.type, which an entry of a YAML list does not have.
+    expect(union.resolveType({ type: "cards", cards: [] })).toBe("PageCardsSection");
+    expect(union.resolveType({ type: "contact-strip" })).toBe("PageContactStripSection");
   });
 
   test("every content file is a node type named as gatsby-transformer-yaml names it", () => {
@@ -73,6 +92,7 @@ describe("the content's JSON Schemas as GraphQL types", () => {
       HomeYaml: "directives @dontInfer",
       NavigationYaml: "directives @dontInfer",
       NotFoundYaml: "directives @dontInfer",
+      PagesYaml: "directives @dontInfer",
       ServicesPageYaml: "directives @dontInfer",
       ServicesYaml: "directives @dontInfer",
       SiteYaml: "directives @dontInfer",
@@ -83,6 +103,7 @@ describe("the content's JSON Schemas as GraphQL types", () => {
       "NavigationYaml",
       "ServicesYaml",
       "ApprovalsYaml",
+      "PagesYaml",
       "HomeYaml",
       "AboutYaml",
       "ServicesPageYaml",
@@ -151,6 +172,74 @@ describe("the content's JSON Schemas as GraphQL types", () => {
       ]),
     );
     expect(fieldsOf(sdl, "Slide")).toEqual(["image: File! @fileByRelativePath", "alt: String!"]);
+  });
+});
+
+describe("a typed list (the sections of an added page) is a union resolved by its type", () => {
+  const kinds = (): Record<string, JsonSchema> => ({
+    quote: {
+      type: "object",
+      "x-graphql-type": "Quote",
+      properties: { type: { type: "string", const: "quote" }, text: { type: "string", "x-markdown": true } },
+      required: ["type", "text"],
+    },
+    picture: {
+      type: "object",
+      properties: { type: { type: "string", const: "picture" }, alt: { type: "string" } },
+      required: ["type"],
+    },
+  });
+  const blocks = (items: JsonSchema): SchemaSource =>
+    source("news/news.yaml", {
+      type: "object",
+      properties: { blocks: { type: "array", items } },
+      $defs: kinds(),
+    });
+  const typed: JsonSchema = {
+    type: "object",
+    "x-graphql-type": "Block",
+    discriminator: { propertyName: "type" },
+    required: ["type"],
+    oneOf: [{ $ref: "#/$defs/quote" }, { $ref: "#/$defs/picture" }],
+  };
+
+  test("the union of its kinds' types, Markdown as JSON made by the parser, and the member of each entry by its type", () => {
+    const { sdl, unions } = graphqlTypes([blocks(typed)]);
+    expect(sdl).toMatch(/^union Block = Quote \| NewsYamlPicture$/m);
+    expect(fieldsOf(sdl, "NewsYaml")).toEqual(["blocks: [Block!]"]);
+    expect(fieldsOf(sdl, "Quote")).toEqual(["type: String!", "text: JSON! @markdownSubset"]);
+    const resolveType = resolveTypedUnion(unions[0]!);
+    expect(resolveType({ type: "picture", alt: "x" })).toBe("NewsYamlPicture");
+    expect(resolveType({ type: "quote" })).toBe("Quote");
+    expect(resolveType({ internal: { type: "Quote" } })).toBeUndefined();
+  });
+
+  test("the added pages' sections, with the names the components query", () => {
+    const sdl = contentTypeDefs(realData);
+    expect(fieldsOf(sdl, "PagesYaml")).toContain("sections: [PageSection!]!");
+    expect(sdl).toMatch(
+      /^union PageSection = PageTextSection \| PagePictureWithTextSection \| PageCardsSection \| PageCallToActionSection \| PageQuestionsSection \| PageSlideshowSection \| PageContactStripSection$/m,
+    );
+    expect(fieldsOf(sdl, "PageTextSection")).toEqual(["type: String!", "body: JSON! @markdownSubset"]);
+    expect(fieldsOf(sdl, "PageQuestion")).toContain("answer: JSON! @markdownSubset");
+  });
+
+  test("a Markdown field resolves to the parser's tree when a query asks", async () => {
+    const { resolve } = markdownFieldExtension.extend();
+    await expect(resolve({ body: "Some *text*" }, {}, {}, { fieldName: "body" })).resolves.toEqual(
+      parseMarkdownSubset("Some *text*").tree,
+    );
+    await expect(resolve({}, {}, {}, { fieldName: "heading" })).resolves.toBeNull();
+  });
+
+  test.each<[string, JsonSchema]>([
+    ["a branch that is not a $ref", { ...typed, oneOf: [{ type: "object" }] }],
+    ["a kind without a const type", { ...typed, oneOf: [{ $ref: "#/$defs/quote" }, { $ref: "#/properties/title" }] }],
+    ["a discriminator without oneOf", { type: "object", discriminator: { propertyName: "type" } }],
+  ])("%s is refused, naming the place", (_, items) => {
+    expect(() => graphqlTypes([blocks(items)])).toThrow(
+      /^data\/schemas\/news\.schema\.json#\/properties\/blocks\/items: a "discriminator" goes with "oneOf"/,
+    );
   });
 });
 

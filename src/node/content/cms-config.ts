@@ -2,6 +2,7 @@ import path from "node:path";
 import { collectionFolder, contentFiles, isCollection } from "./content-files";
 import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types";
 import { isLongText, textPlace, type TextPlace } from "./text-length-rule";
+import { typedListOrNone, type TypedList } from "./typed-lists";
 
 /**
  * The editing studio's (Decap CMS) collections, generated from the JSON Schemas in data/schemas when
@@ -27,15 +28,30 @@ import { isLongText, textPlace, type TextPlace } from "./text-length-rule";
  *   "one entry per paragraph", the linked collection's entry (service), else the list's name;
  * - `"x-link"` (data naming other data: the dropdown names services, a gallery names approvals) ->
  *   relation to that collection by the linked field;
+ * - `"x-markdown": true` (the Markdown subset of added pages) -> markdown, its toolbar limited to the
+ *   subset (headings 2 and 3, bold, italic, links, lists) and no inserted blocks (pictures, code);
+ * - a typed list (typed-lists.ts: the sections of an added page) -> list with `types`, one per kind,
+ *   each its `title` as label, its description as hint and its first words as summary, and `typeKey`;
+ *   the kind's own field (`type`) is the list's, not a field of the form;
  * - `$ref` to a definition of the same schema is followed.
- * A keyword that has no mapping (oneOf, a type list, ...) stops the generation, naming the schema and
+ * A keyword that has no mapping (any other oneOf, a type list, ...) stops the generation, naming the schema and
  * the place in it, so that a new kind of field cannot silently go missing from the studio.
  */
 
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "number" | "boolean" | "select" | "image" | "object" | "list" | "relation";
+  widget:
+    | "string"
+    | "text"
+    | "markdown"
+    | "number"
+    | "boolean"
+    | "select"
+    | "image"
+    | "object"
+    | "list"
+    | "relation";
   hint?: string;
   required?: boolean;
   pattern?: [string, string];
@@ -69,6 +85,13 @@ export interface CmsField {
   summary?: string;
   /** list of a single value */
   field?: CmsField;
+  /** list of several kinds of entries (a page's sections): one object field per kind, told by `typeKey`. */
+  types?: CmsField[];
+  typeKey?: string;
+  /** markdown: its toolbar's buttons, the blocks it may insert (none), its modes. */
+  buttons?: string[];
+  editor_components?: string[];
+  modes?: Array<"rich_text" | "raw">;
   /** list: what its "Add" button adds */
   label_singular?: string;
   /** list: its entries in words, for its header (admin/src/list-heading.ts): "2 paragraphs", "1 paragraph". */
@@ -132,6 +155,7 @@ const HANDLED = new Set([
   "$ref",
   "x-image-path",
   "x-link",
+  "x-markdown",
 ]);
 /** Keywords with nothing to show in the form: checked by the content check, or about the schema itself. */
 const NOT_SHOWN = new Set([
@@ -148,7 +172,28 @@ const NOT_SHOWN = new Set([
   "x-image-min-width",
   // GraphQL type names.
   "x-graphql-type",
+  // The content check resolves a path of the site; the hint says how to write one.
+  "x-site-path",
+  // A field required with another (bannerAlt with banner): the content check refuses one without the other; the hint says so.
+  "dependencies",
 ]);
+/** The keywords of a typed list (typed-lists.ts), mapped to a list with `types`; any other use is refused. */
+const TYPED_LIST = new Set(["oneOf", "discriminator"]);
+
+/** The Markdown subset's buttons (src/node/content/markdown-subset.ts): nothing the content check would refuse. */
+const MARKDOWN_BUTTONS = ["heading-two", "heading-three", "bold", "italic", "link", "bulleted-list", "numbered-list"];
+
+/** Folders whose name is already a collection's ("pages", the fixed pages): their collection's own name. */
+const FOLDER_COLLECTIONS: Record<string, { name: string; label: string; description: string }> = {
+  pages: {
+    name: "added-pages",
+    label: "Added pages",
+    description:
+      "Pages you add yourself, each at its own address (/careers), made of sections one under the other. The site's fixed pages (Home, About, Services, Contact ...) are under Pages.",
+  },
+};
+const FIXED_PAGES =
+  "The site's fixed pages: always there, each with its own layout; change their words and pictures here. To add a page of your own, use Added pages.";
 
 /** The name admin/src/yaml/format.ts registers its format under. */
 export const CMS_FORMAT = "yaml-lines";
@@ -174,11 +219,12 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
       const key = spec.key!;
       const display = displayField(source.schema, key);
       const sortable = source.schema.properties?.order?.type;
+      const own = FOLDER_COLLECTIONS[folder];
       folders.push({
-        name: folder,
-        label: humanize(folder),
+        name: own?.name ?? folder,
+        label: own?.label ?? humanize(folder),
         label_singular: humanize(spec.schema),
-        description: describe(source.schema),
+        description: own?.description ?? describe(source.schema),
         format: CMS_FORMAT,
         folder: `data/${folder}`,
         extension: "yaml",
@@ -209,7 +255,7 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
     }
   }
   return [
-    { name: "pages", label: "Pages", format: CMS_FORMAT, files: pages },
+    { name: "pages", label: "Pages", description: FIXED_PAGES, format: CMS_FORMAT, files: pages },
     ...folders,
     { name: "site", label: "Site and menu", format: CMS_FORMAT, files: site },
   ];
@@ -245,6 +291,8 @@ export function uploadNames(fields: CmsField[], perEntry: boolean): CmsField[] {
       ...field,
       ...(field.fields ? { fields: field.fields.map((f) => named(f, stem, nested)) } : {}),
       ...(field.field ? { field: named(field.field, stem, nested) } : {}),
+      // Each kind of a typed list after its own name (a page's cards: careers-card-1), never its place in the list.
+      ...(field.types ? { types: field.types.map((kind) => named(kind, fileWords(kind.name), true)) } : {}),
     };
   };
   return fields.map((field) => named(field, fileWords(field.name), false));
@@ -291,14 +339,14 @@ class FieldMapper {
     throw new Error(`${this.source.schemaPath}${pointer === "#" ? "" : pointer}: ${message}`);
   }
 
-  /** The fields of an object schema (a file, a nested object, a list's items). */
-  fields(raw: JsonSchema, pointer: string): CmsField[] {
+  /** The fields of an object schema (a file, a nested object, a list's items), but `omit` (a typed list's key). */
+  fields(raw: JsonSchema, pointer: string, omit?: string): CmsField[] {
     const { schema, at } = this.resolve(raw, pointer);
     this.checkKeywords(schema, at);
     const required = new Set(schema.required ?? []);
-    return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-      this.field(name, property, `${at}/properties/${name}`, required.has(name)),
-    );
+    return Object.entries(schema.properties ?? {})
+      .filter(([name]) => name !== omit)
+      .map(([name, property]) => this.field(name, property, `${at}/properties/${name}`, required.has(name)));
   }
 
   private field(name: string, raw: JsonSchema, pointer: string, required: boolean, listDescription?: string): CmsField {
@@ -325,6 +373,8 @@ class FieldMapper {
     if (schema["x-link"] !== undefined) return { ...base, ...this.relation(schema["x-link"], at) };
     if (Array.isArray(schema.enum))
       return { ...base, widget: "select", options: schema.enum as Array<string | number> };
+    if (schema["x-markdown"] === true && type === "string")
+      return { ...base, widget: "markdown", buttons: MARKDOWN_BUTTONS, editor_components: [], modes: ["rich_text", "raw"] };
     switch (type) {
       case "string":
         return {
@@ -361,6 +411,18 @@ class FieldMapper {
     };
     const items = this.resolve(schema.items, `${at}/items`);
     const single = singular(name);
+    const typed = this.typedList(items.schema, items.at);
+    if (typed) {
+      return {
+        widget: "list",
+        label_singular: humanize(single),
+        count_words: countWords(name, description),
+        collapsed: true,
+        ...counts,
+        typeKey: typed.key,
+        types: typed.kinds.map((kind) => this.kind(kind, typed.key)),
+      };
+    }
     const itemType = items.schema.type ?? (items.schema.properties ? "object" : undefined);
     if (itemType === "object") {
       const fields = this.fields(items.schema, items.at);
@@ -389,6 +451,35 @@ class FieldMapper {
       ...(field.widget === "relation" ? { collapsed: false } : { summary: firstWords(field.name) }),
       ...counts,
       field,
+    };
+  }
+
+  /** The typed list `schema` is, if it is one; refused with the other keywords if it is another oneOf. */
+  private typedList(schema: JsonSchema, at: string): TypedList | undefined {
+    if (schema.discriminator === undefined) return undefined;
+    this.checkKeywords(schema, at);
+    return typedListOrNone(this.source.schema, schema);
+  }
+
+  /** One kind of a typed list's entries, as the list's `types` entry: an object without its key field. */
+  private kind(kind: TypedList["kinds"][number], key: string): CmsField {
+    const label = typeof kind.schema.title === "string" ? kind.schema.title : humanize(kind.value);
+    const fields = this.fields(kind.schema, kind.pointer, key);
+    const required = new Set(kind.schema.required ?? []);
+    // Its first words: a heading, else its text (Markdown or not), else the label alone.
+    const words =
+      fields.find((f) => f.name === "heading" && required.has("heading")) ??
+      fields.find((f) => f.widget === "markdown") ??
+      fields.find((f) => (f.widget === "string" || f.widget === "text") && required.has(f.name));
+    const hint = describe(kind.schema);
+    return {
+      name: kind.value,
+      label,
+      widget: "object",
+      ...(hint ? { hint } : {}),
+      collapsed: true,
+      summary: words ? `${label}: ${firstWords(words.name)}` : label,
+      fields,
     };
   }
 
@@ -423,8 +514,10 @@ class FieldMapper {
   }
 
   private checkKeywords(schema: JsonSchema, at: string): void {
+    const typed = schema.discriminator !== undefined && typedListOrNone(this.source.schema, schema) !== undefined;
     for (const keyword of Object.keys(schema)) {
       if (HANDLED.has(keyword) || NOT_SHOWN.has(keyword)) continue;
+      if (typed && TYPED_LIST.has(keyword)) continue;
       this.fail(
         at,
         `the keyword "${keyword}" has no counterpart in the editing studio: map it in src/node/content/cms-config.ts`,

@@ -24,6 +24,8 @@ export const contentFiles: readonly ContentSource[] = [
   { file: "navigation/navigation.yaml", schema: "navigation" },
   { file: "services/*.yaml", schema: "service", key: "slug", minEntries: 1 },
   { file: "approvals/*.yaml", schema: "approval", key: "key" },
+  // Pages added by editors, at /<slug>, made of sections (none is needed: the site's own pages are the others).
+  { file: "pages/*.yaml", schema: "page", key: "slug" },
   { file: "home/home.yaml", schema: "home" },
   { file: "about/about.yaml", schema: "about" },
   { file: "services-page/services-page.yaml", schema: "services-page" },

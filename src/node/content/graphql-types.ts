@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { contentFiles } from "./content-files";
+import { typedList } from "./typed-lists";
 
 /**
  * The GraphQL type definitions of the content, generated from the JSON Schemas in data/schemas, so
@@ -19,8 +20,14 @@ import { contentFiles } from "./content-files";
  * - `"x-image-path": true` on a string: a path relative to the YAML file -> `File @fileByRelativePath`;
  * - `"x-link": { "to": "services/*.yaml", "by": "slug" }` on a string: names an entry of another
  *   content file or collection -> `ServicesYaml @link(by: "slug")`;
+ * - `"x-markdown": true` on a string: text in the Markdown subset of added pages -> `JSON @markdownSubset`,
+ *   the tree `parseMarkdownSubset` makes of it when a query asks (markdown-field.ts);
+ * - a typed list's entries (typed-lists.ts: `oneOf` of `$ref`s told apart by a `discriminator`) -> a
+ *   union of the kinds' object types, named by the items' `"x-graphql-type"`; Gatsby tells a union's
+ *   member by `internal.type`, which YAML sub-objects lack, so `graphqlTypes` also returns each union's
+ *   member by the value of its field (`type`), for its `resolveType` (schema.ts);
  * - `$ref` to a definition of the same schema (`#/definitions/...`, `#/$defs/...`) is followed.
- * Anything else (oneOf, a type list, a map without properties, ...) is reported, naming the schema
+ * Anything else (another oneOf, a type list, a map without properties, ...) is reported, naming the schema
  * file and the place in it. The x- keywords are ignored by ajv (strict: false) and by editors' tooling.
  */
 
@@ -59,6 +66,8 @@ interface TypeDef {
   fields: string[];
   /** schema path and JSON pointer of the first definition, for messages. */
   origin: string;
+  /** A union: `header` is the whole declaration. */
+  union?: true;
 }
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -80,20 +89,41 @@ export function nodeTypeName(file: string, isArray: boolean): string {
   return `${base.split(/[-_]/).map(upperFirst).join("")}Yaml`;
 }
 
+/** A union of a typed list's kinds: the member type of each value of its `key` field. */
+export interface TypedUnion {
+  name: string;
+  key: string;
+  members: Record<string, string>;
+}
+
+/** The union's member type for one of its values (an entry of the typed list), as GraphQL's `resolveType`. */
+export function resolveTypedUnion(union: TypedUnion): (value: unknown) => string | undefined {
+  return (value) => {
+    const tag = value && typeof value === "object" ? (value as Record<string, unknown>)[union.key] : undefined;
+    return typeof tag === "string" ? union.members[tag] : undefined;
+  };
+}
+
 /** The SDL of every content type, for `actions.createTypes`. */
 export function graphqlTypeDefs(sources: readonly SchemaSource[]): string {
+  return graphqlTypes(sources).sdl;
+}
+
+/** The SDL of every content type, and the unions, whose `resolveType` SDL cannot carry. */
+export function graphqlTypes(sources: readonly SchemaSource[]): { sdl: string; unions: TypedUnion[] } {
   const types = new Map<string, TypeDef>();
+  const unions = new Map<string, TypedUnion>();
   // All node types first: x-link may name a file that comes later.
   const nodes = new Map<string, NodeType>();
   for (const source of sources) {
     const isArray = source.schema.type === "array";
-    const walker = new Walker(source, types, nodes);
+    const walker = new Walker(source, types, nodes, unions);
     const { schema, pointer } = isArray ? walker.items(source.schema, "#") : walker.resolve(source.schema, "#");
     nodes.set(source.file, { name: nodeTypeName(source.file, isArray), schema, pointer });
   }
   for (const source of sources) {
     const { name, schema, pointer } = nodes.get(source.file)!;
-    const walker = new Walker(source, types, nodes);
+    const walker = new Walker(source, types, nodes, unions);
     const own = schema["x-graphql-type"];
     if (own !== undefined && own !== name) {
       walker.fail(
@@ -103,12 +133,20 @@ export function graphqlTypeDefs(sources: readonly SchemaSource[]): string {
     }
     walker.objectType(schema, pointer, name, `type ${name} implements Node @dontInfer`);
   }
-  return [...types.values()].map((t) => `${t.header} {\n${t.fields.map((f) => `  ${f}`).join("\n")}\n}`).join("\n\n");
+  const sdl = [...types.values()]
+    .map((t) => (t.union ? t.header : `${t.header} {\n${t.fields.map((f) => `  ${f}`).join("\n")}\n}`))
+    .join("\n\n");
+  return { sdl, unions: [...unions.values()] };
 }
 
 /** Reads every content file's schema (content-files.ts) under `dataDir` and returns their SDL. */
 export function contentTypeDefs(dataDir: string): string {
   return graphqlTypeDefs(readSchemas(dataDir));
+}
+
+/** contentTypeDefs, with the unions' members for their `resolveType`. */
+export function contentTypes(dataDir: string): { sdl: string; unions: TypedUnion[] } {
+  return graphqlTypes(readSchemas(dataDir));
 }
 
 export function readSchemas(dataDir: string): SchemaSource[] {
@@ -131,6 +169,7 @@ class Walker {
     private readonly source: SchemaSource,
     private readonly types: Map<string, TypeDef>,
     private readonly nodes: ReadonlyMap<string, NodeType>,
+    private readonly unions: Map<string, TypedUnion>,
   ) {}
 
   fail(pointer: string, message: string): never {
@@ -214,6 +253,12 @@ class Walker {
     }
     if (image === true && link !== undefined) this.fail(pointer, 'a string cannot be both "x-image-path" and "x-link"');
     if (image === true) return { type: "File", directives: " @fileByRelativePath" };
+    if (schema["x-markdown"] !== undefined) {
+      if (schema["x-markdown"] !== true || type !== "string" || link !== undefined)
+        this.fail(pointer, '"x-markdown": true describes a string of Markdown: add "type": "string"');
+      return { type: "JSON", directives: " @markdownSubset" };
+    }
+    if (schema.discriminator !== undefined) return { type: this.unionType(schema, pointer, derivedName), directives: "" };
     if (link !== undefined) return this.linkType(link, pointer);
 
     if (typeof type !== "string") {
@@ -240,6 +285,25 @@ class Walker {
       return { type: this.objectType(schema, pointer, name), directives: "" };
     }
     return this.fail(pointer, `the type "${type}" has no GraphQL counterpart here`);
+  }
+
+  /** The union of a typed list's kinds (typed-lists.ts), each kind an object type. */
+  private unionType(schema: JsonSchema, pointer: string, derivedName: string): string {
+    const fail = (message: string) => this.fail(pointer, message);
+    const list = typedList(this.source.schema, schema, fail) ?? fail("a typed list needs its kinds");
+    const name = schema["x-graphql-type"] ?? derivedName;
+    if (!NAME.test(name)) this.fail(pointer, `"${name}" is not a valid GraphQL type name`);
+    const members: Record<string, string> = {};
+    for (const kind of list.kinds) {
+      members[kind.value] = this.fieldType({ $ref: kind.pointer }, pointer, `${name}${upperFirst(kind.value)}`).type;
+    }
+    const header = `union ${name} = ${Object.values(members).join(" | ")}`;
+    const earlier = this.types.get(name);
+    if (earlier && earlier.header !== header)
+      this.fail(pointer, `the GraphQL type ${name} is also declared at ${earlier.origin} with other members`);
+    this.types.set(name, { name, header, fields: [], origin: this.where(pointer), union: true });
+    this.unions.set(name, { name, key: list.key, members });
+    return name;
   }
 
   private linkType(link: { to?: unknown; by?: unknown }, pointer: string): { type: string; directives: string } {

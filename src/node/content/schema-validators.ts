@@ -11,7 +11,8 @@ import * as uri from "ajv/dist/runtime/uri";
 import type { JsonSchema } from "./graphql-types";
 
 // verbose: the messages need the schema beside an error (the fields known, the number of items wanted).
-const OPTIONS = { allErrors: true, verbose: true, strict: false } as const;
+// discriminator: an entry of a typed list (typed-lists.ts) is checked against its own kind only.
+const OPTIONS = { allErrors: true, verbose: true, strict: false, discriminator: true } as const;
 /** What the code Ajv writes may require (its runtime helpers): given as imported here, wherever this file is bundled. */
 const RUNTIME: Record<string, unknown> = {
   "ajv/dist/runtime/equal": equal,

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "./graphql-types";
 import type { Segment } from "./locate";
+import { kindOf } from "./typed-lists";
 
 /** Where a value sits: its field's name and, for an entry of a list, the list's name and description. */
 export interface Place {
@@ -20,7 +21,9 @@ export function visit(
   visitor: Visitor,
   place: Place = { name: "" },
 ): void {
-  const schema = resolve(root, raw);
+  const resolved = resolve(root, raw);
+  // An entry of a typed list (a page's section) is described by its own kind's schema.
+  const schema = kindOf(root, resolved, value) ?? resolved;
   visitor(schema, value, at, place);
   if (Array.isArray(value) && schema.items && !Array.isArray(schema.items)) {
     const items = schema.items;

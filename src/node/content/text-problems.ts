@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, Scalar, type Document, type LineCounter } from 
 import { withoutCurlyQuotes } from "./curly-quotes";
 import type { JsonSchema } from "./graphql-types";
 import { formatPath, type Segment } from "./locate";
+import { kindOf } from "./typed-lists";
 
 /**
  * Nothing published different from what was typed. YAML reads some unquoted text as something else
@@ -37,8 +38,10 @@ class TextChecker {
   ) {}
 
   walk(node: unknown, raw: JsonSchema, at: Segment[]): void {
-    const schema = this.resolve(raw);
-    if (!schema) return;
+    const resolved = this.resolve(raw);
+    if (!resolved) return;
+    // An entry of a typed list (a page's section): its own kind's fields.
+    const schema = isMap(node) ? (kindOf(this.root, resolved, node.toJSON()) ?? resolved) : resolved;
     const types = typeList(schema);
     if (types.includes("string")) {
       this.checkText(node, types, at);

@@ -27,6 +27,7 @@ import { textProblems } from "./text-problems";
 import { parseYaml } from "./yaml-problems";
 import { validatorFor } from "./schema-validators";
 import type { JsonSchema } from "./graphql-types";
+import { typedEntryProblem, withEntryKind, withoutTagRequired } from "./typed-list-problems";
 
 // Relative to the YAML file, with or without "./": the studio (Decap CMS) writes images/x.jpg.
 const IMAGE_PATH = /^(\.{1,2}\/)?[\w.-]+(\/[\w.-]+)*\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
@@ -199,7 +200,7 @@ function fileProblems(file: LoadedFile, validate: ValidateFunction, schema: Json
   const typedFields = new Set(typed.map((p) => p.field));
   return [
     ...typed,
-    ...schemaProblems(file, validate).filter((p) => !typedFields.has(p.field)),
+    ...schemaProblems(file, validate, schema).filter((p) => !typedFields.has(p.field)),
     ...imageProblems(file),
     ...ymlProblems(file.abs, file.rel),
   ];
@@ -220,9 +221,9 @@ function typedTextProblems(file: LoadedFile, schema: JsonSchema): ContentProblem
   return textProblems(file.doc, file.lines, file.text, schema).map((p) => ({ file: file.rel, ...p }));
 }
 
-function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentProblem[] {
+function schemaProblems(file: LoadedFile, validate: ValidateFunction, schema: JsonSchema): ContentProblem[] {
   if (validate(file.data)) return [];
-  const errors = validate.errors ?? [];
+  const errors = withoutTagRequired(validate.errors ?? []);
   // A misspelt field is also a missing one: say which it was meant to be, once.
   const missing = errors.filter((e) => e.keyword === "required");
   const meant = new Map<ErrorObject, string>();
@@ -243,7 +244,7 @@ function schemaProblems(file: LoadedFile, validate: ValidateFunction): ContentPr
     )
     .map((error) => {
       const guess = meant.get(error);
-      if (!guess) return schemaProblem(file, error);
+      if (!guess) return withEntryKind(file, schema, error, pointerToPath(error.instancePath), schemaProblem(file, error, schema));
       const field = String((error.params as { additionalProperty: string }).additionalProperty);
       return locate(
         file,
@@ -285,12 +286,25 @@ function strayFile(file: string, abs: string, rel: string): ContentProblem[] {
   ];
 }
 
-function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
+function schemaProblem(file: LoadedFile, error: ErrorObject, root: JsonSchema): ContentProblem {
   const at = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
       return locate(file, [...at, String(params.missingProperty)], "is missing (it is required)", at);
+    case "dependencies":
+      return locate(
+        file,
+        [...at, String(params.missingProperty)],
+        `is missing: it is required when ${String(params.property)} is given`,
+        at,
+      );
+    case "discriminator":
+      return typedEntryProblem(file, root, error, at);
+    case "enum": {
+      const allowed = ((error.parentSchema as { enum?: unknown[] })?.enum ?? []).map(String);
+      return locate(file, at, `${JSON.stringify(error.data)} is not allowed here: write one of ${allowed.join(", ")}`);
+    }
     case "additionalProperties": {
       const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
       const typed = String(params.additionalProperty);
