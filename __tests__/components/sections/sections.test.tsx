@@ -49,17 +49,21 @@ test("each section by its type's component, in the page's order", () => {
   expect(screen.getByRole("button", { name: carouselLabels.pause })).toBeInTheDocument();
 });
 
-test("a slideshow loads its first slide eagerly only as the first section of a page without a banner", () => {
-  const first = (props: { hasBanner?: boolean; at?: number }) => {
-    const list = [...sections.slice(1, 1 + (props.at ?? 0)), sections[0]!];
+test.each([
+  ["a slideshow's first slide", 0, "[aria-roledescription=carousel] img"],
+  ["a picture with text's picture", 4, "figure img"],
+])("%s loads eagerly, first, only in the first section of a page without a banner", (_, index, selector) => {
+  const loading = (props: { hasBanner?: boolean; after?: number }) => {
+    const list = [...sections.filter((_s, i) => i !== index).slice(0, props.after ?? 0), sections[index]!];
     const { container, unmount } = render(
       <Sections sections={list} contact={siteContact} carouselLabels={carouselLabels} hasBanner={props.hasBanner} />,
     );
-    const loading = container.querySelector("[aria-roledescription=carousel] img")?.getAttribute("loading");
+    const img = container.querySelector(selector);
+    const result = [img?.getAttribute("loading"), img?.getAttribute("fetchpriority") ?? null];
     unmount();
-    return loading;
+    return result;
   };
-  expect(first({})).toBe("eager");
-  expect(first({ hasBanner: true })).toBe("lazy");
-  expect(first({ at: 1 })).toBe("lazy");
+  expect(loading({})).toEqual(["eager", "high"]);
+  expect(loading({ hasBanner: true })).toEqual(["lazy", null]);
+  expect(loading({ after: 1 })).toEqual(["lazy", null]);
 });

@@ -6,6 +6,8 @@ import type { PictureWithTextSectionFields, Tone } from "./types";
 import * as styles from "./picture-with-text-section.module.css";
 
 export interface PictureWithTextSectionProps extends PictureWithTextSectionFields {
+  /** The page's first large picture (first section, no banner): fetched at once and first. */
+  eager?: boolean;
   tone?: Tone;
 }
 
@@ -14,11 +16,11 @@ export interface PictureWithTextSectionProps extends PictureWithTextSectionField
  * in the same order, so what is read and what is seen never disagree.
  */
 export function PictureWithTextSection(props: PictureWithTextSectionProps) {
-  const { image, alt, caption, side, heading, body, tone } = props;
+  const { image, alt, caption, side, heading, body, eager = false, tone } = props;
   const headingId = useId();
   const picture = (
     <figure key="picture" className={styles.figure}>
-      <Picture image={image} alt={alt} className={styles.image} />
+      <Picture image={image} alt={alt} className={styles.image} loading={eager ? "eager" : "lazy"} priority={eager} />
       {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
     </figure>
   );

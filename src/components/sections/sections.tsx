@@ -14,7 +14,10 @@ export interface SectionsProps {
   contact: SiteContact;
   /** The carousel's wording, for slideshows. */
   carouselLabels: CarouselLabels;
-  /** The page shows a banner above its sections: that is its first large picture, so no slide loads eagerly. */
+  /**
+   * The page shows a banner above its sections: that is its first large picture, fetched first. Without
+   * one, the first section's picture or first slide is.
+   */
   hasBanner?: boolean;
 }
 
@@ -29,7 +32,7 @@ export function Sections({ sections, contact, carouselLabels, hasBanner = false 
           tone={i % 2 === 0 ? "plain" : "alt"}
           contact={contact}
           carouselLabels={carouselLabels}
-          lazy={hasBanner || i > 0}
+          first={!hasBanner && i === 0}
         />
       ))}
     </>
@@ -41,15 +44,16 @@ interface OneSectionProps {
   tone: Tone;
   contact: SiteContact;
   carouselLabels: CarouselLabels;
-  lazy: boolean;
+  /** The page's first large picture is this section's. */
+  first: boolean;
 }
 
-function OneSection({ section, tone, contact, carouselLabels, lazy }: OneSectionProps) {
+function OneSection({ section, tone, contact, carouselLabels, first }: OneSectionProps) {
   switch (section.type) {
     case "text":
       return <TextSection {...section} tone={tone} />;
     case "picture-with-text":
-      return <PictureWithTextSection {...section} tone={tone} />;
+      return <PictureWithTextSection {...section} tone={tone} eager={first} />;
     case "cards":
       return <CardsSection {...section} tone={tone} />;
     case "call-to-action":
@@ -57,7 +61,7 @@ function OneSection({ section, tone, contact, carouselLabels, lazy }: OneSection
     case "questions":
       return <QuestionsSection {...section} tone={tone} />;
     case "slideshow":
-      return <SlideshowSection {...section} tone={tone} carouselLabels={carouselLabels} lazy={lazy} />;
+      return <SlideshowSection {...section} tone={tone} carouselLabels={carouselLabels} lazy={!first} />;
     case "contact-strip":
       return <ContactStripSection {...section} tone={tone} contact={contact} />;
     default: {
