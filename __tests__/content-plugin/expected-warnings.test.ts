@@ -5,6 +5,7 @@ import {
   explainExpectedWarnings,
   NO_NODES_EXPLAINED,
   PG_NATIVE_EXPLAINED,
+  ADDED_PAGE_TEMPLATE_EXPLAINED,
 } from "../../plugins/gatsby-plugin-cyrus-content/src/expected-warnings";
 
 /** A reporter that records what it printed, in order. */
@@ -36,6 +37,20 @@ test("webpack's warning that the enquiry Function's bundle cannot resolve pg-nat
     "../site/node_modules/pg/lib/native/client.js Module not found: Can't resolve 'pg-native' in '/site/node_modules/pg/lib/native'";
   reporter.warn(warning);
   expect(printed).toEqual([`warn ${warning}`, `info ${PG_NATIVE_EXPLAINED}`]);
+});
+
+test("Gatsby's warning that the added pages' template is not used is followed by the line saying why", () => {
+  const { printed, reporter } = recorder();
+  explainExpectedWarnings(reporter);
+  const warning =
+    'The GraphQL query in the non-page component "/srv/cyrus/build/src/templates/added-page.tsx" will not be run.';
+  reporter.warn(warning);
+  expect(printed).toEqual([`warn ${warning}`, `info ${ADDED_PAGE_TEMPLATE_EXPLAINED}`]);
+  // Any other template's unused query is a mistake: printed as it is.
+  const other =
+    'The GraphQL query in the non-page component "/srv/cyrus/build/src/templates/service.tsx" will not be run.';
+  reporter.warn(other);
+  expect(printed.at(-1)).toBe(`warn ${other}`);
 });
 
 test("other warnings are printed as they are, and setting up twice explains once", () => {

@@ -9,6 +9,8 @@
  */
 import fs from "node:fs";
 import {
+  ADDED_PAGE_TEMPLATE_EXPLAINED,
+  ADDED_PAGE_TEMPLATE_WARNING,
   NO_NODES_EXPLAINED,
   NO_NODES_WARNING,
   PG_NATIVE_EXPLAINED,
@@ -25,6 +27,8 @@ const EXPLAINED = [
   { warning: /^There are routes that match both page and redirect/, explanation: ROOT_REDIRECT_EXPLAINED },
   // pg's optional native binding, which the enquiry Function's bundle cannot resolve (same file).
   { warning: PG_NATIVE_WARNING, explanation: PG_NATIVE_EXPLAINED },
+  // No page of data/pages/ is built (none yet, or each still being written): its template's query is unused.
+  { warning: ADDED_PAGE_TEMPLATE_WARNING, explanation: ADDED_PAGE_TEMPLATE_EXPLAINED },
 ];
 
 const LEVELS = /(?= (?:success|info|warn|ERROR|error|verbose) )/;

@@ -65,6 +65,19 @@ export function serviceJsonLd(s: { siteUrl: string; name: string; description: s
   };
 }
 
+/** An added page (data/pages/<slug>.yaml): a web page of the site, published by the organisation. */
+export function webPageJsonLd(p: { siteUrl: string; name: string; description: string; pathname: string }): JsonLd {
+  return {
+    "@context": context,
+    "@type": "WebPage",
+    name: p.name,
+    description: p.description,
+    url: `${p.siteUrl}${p.pathname}`,
+    isPartOf: { "@type": "WebSite", url: p.siteUrl },
+    publisher: { "@id": organizationId(p.siteUrl) },
+  };
+}
+
 /** Home › Services › <service>: trail items are { name, pathname }, the last being the page itself. */
 export function breadcrumbJsonLd(siteUrl: string, trail: ReadonlyArray<{ name: string; pathname: string }>): JsonLd {
   return {

@@ -27,10 +27,24 @@ export const PG_NATIVE_EXPLAINED =
   "The warning above about pg-native is expected: it is an optional part of pg, the PostgreSQL client of " +
   "the enquiry store, which uses pg's own JavaScript client instead. There is nothing to do.";
 
+/**
+ * The template of the pages in data/pages/ has a page query; Gatsby warns about a query in a file that
+ * no page uses, which is the case in a production build while every such page is still being written
+ * (`inProgress`), or none exists: the page query is then simply not needed.
+ */
+export const ADDED_PAGE_TEMPLATE_WARNING =
+  /^The GraphQL query in the non-page component ".*\/src\/templates\/added-page\.tsx" will not be run\./;
+
+export const ADDED_PAGE_TEMPLATE_EXPLAINED =
+  "The warning above about src/templates/added-page.tsx is expected: no page of data/pages/ is built now " +
+  "(there is none, or each is still being written, inProgress: true, which only npm run develop shows), " +
+  "so its template is not used. There is nothing to do.";
+
 /** Each warning that must stay, and the line printed right after it. */
 const EXPECTED: Array<{ matches: (text: string) => boolean; explanation: string }> = [
   { matches: (text) => text.startsWith(NO_NODES_WARNING), explanation: NO_NODES_EXPLAINED },
   { matches: (text) => PG_NATIVE_WARNING.test(text), explanation: PG_NATIVE_EXPLAINED },
+  { matches: (text) => ADDED_PAGE_TEMPLATE_WARNING.test(text), explanation: ADDED_PAGE_TEMPLATE_EXPLAINED },
 ];
 
 const WRAPPED = Symbol.for(`${PLUGIN}/explains-warnings`);

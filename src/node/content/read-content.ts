@@ -4,6 +4,7 @@ import { parse } from "yaml";
 import { servicePath } from "../../utils/routes";
 import type { RawFile } from "../../types/content";
 import { contentFiles, filesOf, type ContentSource } from "./content-files";
+import { addedPagePath } from "./site-paths";
 
 /**
  * The content of data/ as plain data, for the tests and the benchmark: what each page must show,
@@ -14,6 +15,7 @@ import { contentFiles, filesOf, type ContentSource } from "./content-files";
 
 export type ServiceData = RawFile<Queries.ServicesYaml>;
 export type ApprovalData = RawFile<Queries.ApprovalsYaml>;
+export type AddedPageData = RawFile<Queries.PagesYaml>;
 
 export interface Content {
   site: RawFile<Queries.SiteYaml>;
@@ -21,6 +23,8 @@ export interface Content {
   /** In the order of the cards on /services. */
   services: ServiceData[];
   approvals: ApprovalData[];
+  /** The pages editors added (data/pages/), those still being written (`inProgress`) included. */
+  pages: AddedPageData[];
   home: RawFile<Queries.HomeYaml>;
   about: RawFile<Queries.AboutYaml>;
   servicesPage: RawFile<Queries.ServicesPageYaml>;
@@ -36,6 +40,7 @@ const KEYS: Record<keyof Content, string> = {
   navigation: "navigation/navigation.yaml",
   services: "services/*.yaml",
   approvals: "approvals/*.yaml",
+  pages: "pages/*.yaml",
   home: "home/home.yaml",
   about: "about/about.yaml",
   servicesPage: "services-page/services-page.yaml",
@@ -75,7 +80,13 @@ export function dropdownEntries(content: Content): Array<{ label: string; to: st
   });
 }
 
-/** Every content route the site builds: the pages of the main navigation, then each service's page. */
-export function siteRoutes(content: Content): string[] {
-  return [...content.navigation.main.map((item) => item.to), ...content.services.map((s) => servicePath(s.slug))];
+/**
+ * Every content route the site builds: the pages of the main navigation, then each service's page,
+ * then each added page (data/pages/) a production build makes, or, with `inProgress`, each one
+ * `gatsby develop` makes (those still being written too).
+ */
+export function siteRoutes(content: Content, { inProgress = false } = {}): string[] {
+  const routes = [...content.navigation.main.map((item) => item.to), ...content.services.map((s) => servicePath(s.slug))];
+  const added = content.pages.filter((page) => inProgress || !page.inProgress).map((page) => addedPagePath(page.slug));
+  return [...new Set([...routes, ...added])];
 }

@@ -3,6 +3,7 @@ import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
 import { humanize } from "./cms-config";
+import { checkAddedPages } from "./page-checks";
 
 type Row = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
       }
     });
   }
+  problems.push(...checkAddedPages(loaded, unreadable));
   return problems;
 }
 
