@@ -258,7 +258,8 @@ class Walker {
         this.fail(pointer, '"x-markdown": true describes a string of Markdown: add "type": "string"');
       return { type: "JSON", directives: " @markdownSubset" };
     }
-    if (schema.discriminator !== undefined) return { type: this.unionType(schema, pointer, derivedName), directives: "" };
+    if (schema.discriminator !== undefined)
+      return { type: this.unionType(schema, pointer, derivedName), directives: "" };
     if (link !== undefined) return this.linkType(link, pointer);
 
     if (typeof type !== "string") {
