@@ -1,4 +1,4 @@
-import type { JsonSchema } from "./graphql-types";
+import type { JsonSchema } from "./json-schema";
 
 /**
  * Typed lists: a list whose entries are of several kinds (the sections of an added page), each kind
