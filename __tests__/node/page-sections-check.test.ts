@@ -174,6 +174,26 @@ test.each<[string, string, string, string, RegExp]>([
   expect(problem!.message).toMatch(message);
 });
 
+test("the picture width rule reaches inside sections: a badge as the picture beside a text", () => {
+  const badge = path.resolve(realData, "approvals", content.approvals[0]!.image);
+  const name = `badge${path.extname(badge)}`;
+  fs.copyFileSync(badge, path.join(dataDir, "pages/images", name));
+  const text = PAGE.replace(
+    "image: ./images/picture.jpg\n    alt: Colleagues",
+    `image: ./images/${name}\n    alt: Colleagues`,
+  );
+  fs.writeFileSync(path.join(dataDir, FILE), text);
+  try {
+    const { problems, warnings } = inspectContent(dataDir);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(warnings.filter((w) => w.field?.startsWith("sections[2]"))).toEqual([
+      expect.objectContaining({ field: "sections[2].image", message: expect.stringMatching(/1200/) }),
+    ]);
+  } finally {
+    fs.rmSync(path.join(dataDir, FILE));
+  }
+});
+
 test("text checks reach inside sections: a number where a section's text goes", () => {
   const text = PAGE.replace("buttonLabel: Write to us", "buttonLabel: 1.10");
   expect(problemsOf(text)).toEqual([
