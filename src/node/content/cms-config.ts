@@ -41,17 +41,7 @@ import { typedListOrNone, type TypedList } from "./typed-lists";
 export interface CmsField {
   name: string;
   label: string;
-  widget:
-    | "string"
-    | "text"
-    | "markdown"
-    | "number"
-    | "boolean"
-    | "select"
-    | "image"
-    | "object"
-    | "list"
-    | "relation";
+  widget: "string" | "text" | "markdown" | "number" | "boolean" | "select" | "image" | "object" | "list" | "relation";
   hint?: string;
   required?: boolean;
   pattern?: [string, string];
@@ -374,7 +364,13 @@ class FieldMapper {
     if (Array.isArray(schema.enum))
       return { ...base, widget: "select", options: schema.enum as Array<string | number> };
     if (schema["x-markdown"] === true && type === "string")
-      return { ...base, widget: "markdown", buttons: MARKDOWN_BUTTONS, editor_components: [], modes: ["rich_text", "raw"] };
+      return {
+        ...base,
+        widget: "markdown",
+        buttons: MARKDOWN_BUTTONS,
+        editor_components: [],
+        modes: ["rich_text", "raw"],
+      };
     switch (type) {
       case "string":
         return {

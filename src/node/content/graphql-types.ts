@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { contentFiles } from "./content-files";
+import type { JsonSchema } from "./json-schema";
 import { typedList } from "./typed-lists";
 
 /**
@@ -31,18 +32,7 @@ import { typedList } from "./typed-lists";
  * file and the place in it. The x- keywords are ignored by ajv (strict: false) and by editors' tooling.
  */
 
-/** The part of JSON Schema the content schemas use, with this project's x- keywords. */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema | JsonSchema[];
-  $ref?: string;
-  "x-graphql-type"?: string;
-  "x-image-path"?: boolean;
-  "x-link"?: { to: string; by: string };
-  [keyword: string]: unknown;
-}
+export type { JsonSchema } from "./json-schema";
 
 /** One content file and its schema. */
 export interface SchemaSource {
@@ -258,7 +248,8 @@ class Walker {
         this.fail(pointer, '"x-markdown": true describes a string of Markdown: add "type": "string"');
       return { type: "JSON", directives: " @markdownSubset" };
     }
-    if (schema.discriminator !== undefined) return { type: this.unionType(schema, pointer, derivedName), directives: "" };
+    if (schema.discriminator !== undefined)
+      return { type: this.unionType(schema, pointer, derivedName), directives: "" };
     if (link !== undefined) return this.linkType(link, pointer);
 
     if (typeof type !== "string") {

@@ -31,7 +31,12 @@ export function withoutTagRequired(errors: ErrorObject[]): ErrorObject[] {
 }
 
 /** An entry whose kind is missing, not text, or not one of the list's kinds. */
-export function typedEntryProblem(file: LoadedFile, root: JsonSchema, error: ErrorObject, at: Segment[]): ContentProblem {
+export function typedEntryProblem(
+  file: LoadedFile,
+  root: JsonSchema,
+  error: ErrorObject,
+  at: Segment[],
+): ContentProblem {
   const list = typedListOrNone(root, error.parentSchema as JsonSchema);
   const params = error.params as { tag?: unknown; tagValue?: unknown };
   const key = typeof params.tag === "string" ? params.tag : (list?.key ?? "type");

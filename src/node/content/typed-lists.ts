@@ -1,4 +1,4 @@
-import type { JsonSchema } from "./graphql-types";
+import type { JsonSchema } from "./json-schema";
 
 /**
  * Typed lists: a list whose entries are of several kinds (the sections of an added page), each kind
@@ -81,7 +81,11 @@ export interface TypedEntry {
 }
 
 /** The innermost entry of a typed list that the value at `path` is in (or is), following the schema. */
-export function typedEntryAt(root: JsonSchema, data: unknown, path: ReadonlyArray<string | number>): TypedEntry | undefined {
+export function typedEntryAt(
+  root: JsonSchema,
+  data: unknown,
+  path: ReadonlyArray<string | number>,
+): TypedEntry | undefined {
   let schema: JsonSchema | undefined = root;
   let value = data;
   let found: TypedEntry | undefined;
@@ -95,7 +99,12 @@ export function typedEntryAt(root: JsonSchema, data: unknown, path: ReadonlyArra
       const kind = list && kindOf(root, follow(root, items!), value);
       if (list && kind) {
         const name = path[i - 1];
-        found = { list: typeof name === "string" ? name : "", index: seg, kind: String(kind.properties![list.key]!.const), at: path.slice(0, i + 1) };
+        found = {
+          list: typeof name === "string" ? name : "",
+          index: seg,
+          kind: String(kind.properties![list.key]!.const),
+          at: path.slice(0, i + 1),
+        };
       }
       schema = kind ?? items;
     } else {

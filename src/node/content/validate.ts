@@ -244,7 +244,14 @@ function schemaProblems(file: LoadedFile, validate: ValidateFunction, schema: Js
     )
     .map((error) => {
       const guess = meant.get(error);
-      if (!guess) return withEntryKind(file, schema, error, pointerToPath(error.instancePath), schemaProblem(file, error, schema));
+      if (!guess)
+        return withEntryKind(
+          file,
+          schema,
+          error,
+          pointerToPath(error.instancePath),
+          schemaProblem(file, error, schema),
+        );
       const field = String((error.params as { additionalProperty: string }).additionalProperty);
       return locate(
         file,
