@@ -12,6 +12,8 @@ import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve"
 function expectedHeading(route: string): string {
   const service = serviceAt(route);
   if (service) return service.title;
+  const added = content.pages.find((p) => `/${p.slug}` === route);
+  if (added) return added.title;
   const page = {
     "/home": content.home,
     "/aboutus": content.about,
@@ -42,8 +44,22 @@ afterAll(async () => {
   await site?.stop();
 });
 
-test("the routes are distinct: one page per navigation entry and per service", () => {
-  expect(new Set(routes).size).toBe(content.navigation.main.length + content.services.length);
+test("the routes are distinct: one page per navigation entry, per service and per added page made ready", () => {
+  const menu = content.navigation.main.map((item) => item.to);
+  const ready = content.pages.filter((p) => !p.inProgress).map((p) => `/${p.slug}`);
+  expect(routes).toHaveLength(new Set(routes).size);
+  expect(new Set(routes)).toEqual(new Set([...menu, ...content.services.map((s) => `/services/${s.slug}`), ...ready]));
+});
+
+test("an added page still being written (inProgress) is not in the production build, nor in its sitemap", async () => {
+  const sitemaps = fs.readdirSync(path.join(projectRoot, "public")).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+  const xml = sitemaps.map((f) => fs.readFileSync(path.join(projectRoot, "public", f), "utf8")).join("");
+  for (const page of content.pages.filter((p) => p.inProgress)) {
+    expect(fs.existsSync(path.join(projectRoot, "public", page.slug))).toBe(false);
+    expect(fs.existsSync(path.join(projectRoot, "public", "page-data", page.slug))).toBe(false);
+    expect(xml).not.toContain(`/${page.slug}</loc>`);
+    expect((await fetch(`${site.origin}/${page.slug}`, { redirect: "manual" })).status).toBe(404);
+  }
 });
 
 test.each(routes)("%s answers 200 with its heading", async (route) => {

@@ -53,7 +53,8 @@ export function isLongText(name: string, schema: JsonSchema, listDescription: st
 export function textPlace(name: string, schema: JsonSchema, listDescription?: string): TextPlace | undefined {
   if (schema.type !== "string" || typeof schema.maxLength === "number") return undefined;
   if (schema.pattern || schema.enum || schema.format || schema["x-link"] || schema["x-image-path"]) return undefined;
-  if (isLongText(name, schema, listDescription)) return "paragraph";
+  // A Markdown text (an added page's section) holds several paragraphs: each is measured on its own.
+  if (schema["x-markdown"] || isLongText(name, schema, listDescription)) return "paragraph";
   if (/^alt$|Alt$/.test(name)) return "alt";
   return listDescription === undefined ? "line" : "entry";
 }
@@ -76,6 +77,11 @@ const counted = (n: number) => n.toLocaleString("en-GB");
 
 export function longTextWarning(value: unknown, place: TextPlace): string | undefined {
   if (typeof value !== "string") return undefined;
+  // Paragraphs are measured one by one: a blank line starts another (as in Markdown).
+  if (place === "paragraph") {
+    const blocks = value.split(/\n[ \t]*\n/);
+    if (blocks.length > 1) return blocks.map((block) => longTextWarning(block, place)).find(Boolean);
+  }
   const length = [...value].length;
   const limit = TEXT_WARN_LENGTH[place];
   if (length <= limit) return undefined;

@@ -1,0 +1,25 @@
+import { content } from "./content";
+
+/** The section types of an added page (data/schemas/page.schema.json), as the page's YAML names them. */
+export const SECTION_TYPES = [
+  "text",
+  "picture-with-text",
+  "cards",
+  "call-to-action",
+  "questions",
+  "slideshow",
+  "contact-strip",
+] as const;
+
+type Page = (typeof content.pages)[number];
+
+/**
+ * The page of data/pages/ that holds a section of every type: the example the repository ships (kept
+ * out of production), which the tests build in a copy of data/ made ready. Found by its content, not
+ * its name, so that editors may rename or replace it.
+ */
+export function everySectionPage(): Page {
+  const page = content.pages.find((p) => SECTION_TYPES.every((type) => p.sections.some((s) => s.type === type)));
+  if (!page) throw new Error("no page of data/pages/ has a section of every type: the tests' fixture page is gone");
+  return page;
+}
