@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { isMap, isPair, isScalar, isSeq, parse, parseDocument, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, Lexer, parse, parseDocument, type Node } from "yaml";
 import { SOURCE, withSource, yamlLines } from "../../admin/src/yaml/format";
 import { LINE_WIDTH } from "../../admin/src/yaml/scalar";
 import { spliceYaml } from "../../admin/src/yaml/splice";
@@ -66,7 +66,8 @@ function spliced<T>(list: T[], start: number, remove: number, ...items: T[]): T[
   return [...list.slice(0, start), ...items, ...list.slice(start + remove)];
 }
 
-const comments = (text: string) => text.split("\n").filter((line) => /^\s*#/.test(line));
+/** The file's comments, as YAML reads them (a "## heading" inside a block of Markdown is text, not one). */
+const comments = (text: string) => [...new Lexer().lex(text)].filter((token) => token.startsWith("#"));
 
 /** The same value with one word changed, of the same length: one line of its text changes. */
 function oneWordChanged(value: unknown): unknown {
