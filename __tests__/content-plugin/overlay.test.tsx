@@ -85,6 +85,24 @@ describe("renderOverlay", () => {
     expect(inside().getAllByRole("listitem")).toHaveLength(1);
   });
 
+  test("warnings alone: a panel headed with their number, each with its place, field and message", () => {
+    renderOverlay(document, [], [], [typo]);
+    expect(inside().getByRole("heading", { level: 2 })).toHaveTextContent("Content check: 1 warning in data/");
+    expect(inside().getByText(/^The site still builds/)).toBeInTheDocument();
+    expect(
+      inside()
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(['data/services/a.yaml:6:1, field "titel"is not a known field: check its spelling']);
+  });
+
+  test("problems and warnings: the problems first, then the warnings under their own heading", () => {
+    renderOverlay(document, [syntax], [], [typo, typo]);
+    expect(inside().getByRole("heading", { level: 2 })).toHaveTextContent("Content check: 1 problem in data/");
+    expect(inside().getByRole("heading", { level: 3 })).toHaveTextContent("and 2 warnings");
+    expect(inside().getAllByRole("listitem")).toHaveLength(3);
+  });
+
   test("its button hides it", () => {
     renderOverlay(document, [typo]);
     fireEvent.click(inside().getByRole("button", { name: "Hide the content check until the next change" }));
@@ -100,9 +118,9 @@ describe("listenForProblems", () => {
       super();
       FakeSource.last = this;
     }
-    send(problems: ContentProblem[]) {
+    send(problems: ContentProblem[], warnings: ContentProblem[] = []) {
       const heldBack = problems.map((p) => ({ file: p.file, lastGood: true }));
-      this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify({ problems, heldBack }) }));
+      this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify({ problems, heldBack, warnings }) }));
     }
   }
 
@@ -159,6 +177,15 @@ describe("listenForProblems", () => {
       expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
       emitter.emit("pageQueryResult");
       expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 problem in data/");
+
+      // Fixed, with a warning left: the notice, then the warning once the page has its new data.
+      source.send([], [typo]);
+      expect(inside().getByRole("status")).toBeInTheDocument();
+      emitter.emit("pageQueryResult");
+      expect(inside().getByRole("heading")).toHaveTextContent("Content check: 1 warning in data/");
+      // Saved again, shortened: it goes.
+      source.send([]);
+      expect(overlay()).toBeNull();
     } finally {
       jest.useRealTimers();
     }

@@ -54,11 +54,11 @@ test("GET /__content-check: the problems as JSON, none at first", async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   expect(res.headers.get("cache-control")).toBe("no-store");
-  expect(await res.json()).toEqual({ problems: [], heldBack: [] });
+  expect(await res.json()).toEqual({ problems: [], heldBack: [], warnings: [] });
 
   const heldBack = [{ file: typo.file, lastGood: true }];
   expect(feed.update([typo], heldBack)).toBe(true);
-  expect(await (await fetch(`${origin}${FEED_PATH}`)).json()).toEqual({ problems: [typo], heldBack });
+  expect(await (await fetch(`${origin}${FEED_PATH}`)).json()).toEqual({ problems: [typo], heldBack, warnings: [] });
 });
 
 test("the event stream sends the problems on connecting and whenever they change, only then", async () => {
@@ -84,14 +84,20 @@ test("the event stream sends the problems on connecting and whenever they change
     return JSON.parse(event!.replace(/^data: /, ""));
   };
 
-  expect(await nextEvent()).toEqual({ problems: [], heldBack: [] });
+  expect(await nextEvent()).toEqual({ problems: [], heldBack: [], warnings: [] });
   expect(feed.connections).toBe(1);
   expect(feed.update([])).toBe(false); // unchanged: nothing sent
   feed.update([typo]);
-  expect(await nextEvent()).toEqual({ problems: [typo], heldBack: [] });
+  expect(await nextEvent()).toEqual({ problems: [typo], heldBack: [], warnings: [] });
   feed.update([typo], [{ file: typo.file, lastGood: true }]);
-  expect(await nextEvent()).toEqual({ problems: [typo], heldBack: [{ file: typo.file, lastGood: true }] });
+  expect(await nextEvent()).toEqual({
+    problems: [typo],
+    heldBack: [{ file: typo.file, lastGood: true }],
+    warnings: [],
+  });
   feed.update([]);
-  expect(await nextEvent()).toEqual({ problems: [], heldBack: [] });
+  expect(await nextEvent()).toEqual({ problems: [], heldBack: [], warnings: [] });
+  feed.update([], [], [typo]); // a warning alone is news too
+  expect(await nextEvent()).toEqual({ problems: [], heldBack: [], warnings: [typo] });
   controller.abort();
 });

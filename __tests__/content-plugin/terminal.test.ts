@@ -14,7 +14,12 @@ import {
   type ContentReporter,
 } from "../../plugins/gatsby-plugin-cyrus-content/src/reporter";
 import { checkAtStart } from "../../plugins/gatsby-plugin-cyrus-content/src/start";
-import { NO_PROBLEMS, terminalReport } from "../../plugins/gatsby-plugin-cyrus-content/src/terminal";
+import {
+  NO_PROBLEMS,
+  noWarningsIn,
+  terminalReport,
+  warningReport,
+} from "../../plugins/gatsby-plugin-cyrus-content/src/terminal";
 import { typo } from "./support/problems";
 
 const missing: ContentProblem = {
@@ -65,17 +70,51 @@ describe("terminalReport", () => {
   });
 });
 
+describe("warningReport", () => {
+  const long: ContentProblem = { ...missing, field: "bannerAlt", message: "the text is 700 characters long …" };
+  const large: ContentProblem = {
+    file: "data/about/about.yaml",
+    line: 4,
+    field: "banner",
+    message: "the image is 12 MB …",
+  };
+
+  test("prints a file's warnings when they change, in the check's words, and one line when they are gone", () => {
+    const reporter = fakeReporter();
+    const report = warningReport(reporter, [large]); // printed at start-up
+
+    report([large]); // another save: nothing printed again
+    expect(reporter.warn).not.toHaveBeenCalled();
+
+    report([long, large]); // a.yaml saved with a text far too long: only its warning
+    expect(reporter.warn).toHaveBeenCalledTimes(1);
+    expect(reporter.warn).toHaveBeenLastCalledWith(formatProblems([long], "warning"));
+
+    report([long, large]);
+    expect(reporter.warn).toHaveBeenCalledTimes(1);
+
+    report([large]); // shortened
+    expect(reporter.info).toHaveBeenCalledTimes(1);
+    expect(reporter.info).toHaveBeenLastCalledWith(noWarningsIn(long.file));
+    expect(noWarningsIn(long.file)).toBe("The content check found no more warnings in data/services/a.yaml");
+
+    report([]);
+    expect(reporter.info).toHaveBeenLastCalledWith(noWarningsIn(large.file));
+    expect(reporter.warn).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("the check at start-up", () => {
   test("problems stop it with the report under the content-check id", () => {
     const reporter = fakeReporter();
-    expect(checkAtStart(reporter, "/data", () => ({ problems: [typo], warnings: [] }))).toEqual([typo]);
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [typo], warnings: [] })).problems).toEqual([typo]);
     expect(reporter.panic).toHaveBeenCalledWith({ id: "content-check", context: { message: formatProblems([typo]) } });
     expect(reporter.success).not.toHaveBeenCalled();
   });
 
   test("none: one line says so", () => {
     const reporter = fakeReporter();
-    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [] }))).toEqual([]);
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [] })).problems).toEqual([]);
     expect(reporter.success).toHaveBeenCalledWith("The content check found no problems in data/");
     expect(reporter.panic).not.toHaveBeenCalled();
     expect(reporter.warn).not.toHaveBeenCalled();
@@ -84,7 +123,10 @@ describe("the check at start-up", () => {
   test("warnings are printed as the check prints them, and the build goes on", () => {
     const reporter = fakeReporter();
     const large: ContentProblem = { ...missing, field: "banner", message: "the image x.jpg is 12.0 MB, far more …" };
-    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [large] }))).toEqual([]);
+    expect(checkAtStart(reporter, "/data", () => ({ problems: [], warnings: [large] }))).toEqual({
+      problems: [],
+      warnings: [large],
+    });
     expect(reporter.warn).toHaveBeenCalledWith(formatProblems([large], "warning"));
     expect(reporter.success).toHaveBeenCalledWith("The content check found no problems in data/");
     expect(reporter.panic).not.toHaveBeenCalled();

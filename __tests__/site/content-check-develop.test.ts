@@ -5,7 +5,9 @@
  * develop server on a copy of the site, and Debian's Chromium on a service page while an editor
  * breaks and fixes that service's file. A mistake shows in an overlay on every page and in the
  * terminal, the page keeps its last good version, and the fix takes the overlay away and shows the
- * new text, without a reload. About a minute and a half on 2 cores, most of it Gatsby starting.
+ * new text, without a reload; a text far too long for its place shows as a warning, in the check's
+ * words, in both, and goes when shortened. About a minute and a half on 2 cores, most of it Gatsby
+ * starting.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,8 +16,11 @@ import path from "node:path";
 import { chromium, expect as expectPage, type Browser, type Page } from "@playwright/test";
 import { formatProblems, placeOf, type ContentProblem } from "../../src/node/content/problems";
 import { readContent } from "../../src/node/content/read-content";
+import { inspectContent } from "../../src/node/content/validate";
+import { parseDocument } from "yaml";
 import { FEED_PATH, type FeedBody } from "../../plugins/gatsby-plugin-cyrus-content/src/endpoints";
 import { OVERLAY_ID } from "../../plugins/gatsby-plugin-cyrus-content/src/overlay";
+import { noWarningsIn } from "../../plugins/gatsby-plugin-cyrus-content/src/terminal";
 import { UPDATING_TEXT } from "../../plugins/gatsby-plugin-cyrus-content/src/updating-notice";
 import { chromePath, chromiumArgs } from "../../tools/chromium";
 import { freePort, projectRoot } from "../support/serve";
@@ -164,7 +169,7 @@ test("a mistake shows in the overlay and the terminal, the page keeps its last g
     () => printedSince(mark).includes("The content check found no problems in data/"),
     CHANGE_MS,
   );
-  expect(await feedNow()).toEqual({ problems: [], heldBack: [] });
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [], warnings: [] });
 
   // 3. A YAML syntax slip: a line indented by one space.
   mark = develop.output().length;
@@ -213,7 +218,7 @@ test("a file held back by another file's problem follows as soon as that file pu
   );
   await expectPage(overlay()).toHaveCount(0, { timeout: CHANGE_MS });
   await expectPage(link().first()).toBeAttached({ timeout: CHANGE_MS });
-  expect(await feedNow()).toEqual({ problems: [], heldBack: [] });
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [], warnings: [] });
 }, 120_000);
 
 test("a save Gatsby's own watcher missed still shows, without saving again", async () => {
@@ -246,6 +251,51 @@ test("a save Gatsby's own watcher missed still shows, without saving again", asy
 
   editFile(root, `data/services/${service.slug}.yaml`, () => original);
   await expectPage(heading()).toHaveText(service.title, { timeout: CHANGE_MS });
+}, 120_000);
+
+test("a text far too long for its place: a warning over the page and in the terminal, in the check's words; gone once shortened", async () => {
+  const service = readContent(path.join(root, "data")).services[0];
+  if (!service) throw new Error("data/services/ holds no service");
+  const file = `data/services/${service.slug}.yaml`;
+  const original = fs.readFileSync(path.join(root, file), "utf8");
+  await page.goto(`${origin}/services/${service.slug}`);
+  await expectPage(heading()).toHaveText(service.title, { timeout: CHANGE_MS });
+  await expectPage(overlay()).toHaveCount(0);
+
+  // The banner's description made a paragraph long: over what a screen reader reads out well.
+  let mark = develop.output().length;
+  const doc = parseDocument(original);
+  doc.set("bannerAlt", `${String(doc.get("bannerAlt"))}. `.repeat(12).trim());
+  editFile(root, file, () => doc.toString());
+  const warnings = inspectContent(path.join(root, "data"), root).warnings;
+  expect(warnings.map((w) => [w.file, w.field])).toEqual([[file, "bannerAlt"]]);
+  const [warning] = warnings;
+  await expectPage(panel().locator("h2")).toHaveText("Content check: 1 warning in data/", { timeout: CHANGE_MS });
+  await expectPage(panel()).toContainText(`${placeOf(warning!)}, field "bannerAlt"`);
+  await expectPage(panel()).toContainText(warning!.message);
+  // Gatsby's terminal breaks long lines: compared as plain text, as the error report above.
+  const printed = () => plainText(printedSince(mark));
+  await waitFor("the warning in the terminal", () => printed().includes(plainText(warning!.message)), CHANGE_MS);
+  expect(plainText(printedSince(mark))).toContain(plainText(formatProblems(warnings, "warning")));
+  // A warning holds nothing back.
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [], warnings });
+
+  // Another file saved, then this one shortened: the warning goes from the page, the terminal says so
+  // once, and did not print the unchanged warning again for the other file's save.
+  mark = develop.output().length;
+  const other = readContent(path.join(root, "data")).services.find((s) => s.slug !== service.slug);
+  const otherFile = other && `data/services/${other.slug}.yaml`;
+  if (otherFile) {
+    editFile(root, otherFile, (text) => `${text}# saved again\n`);
+    // Longer than the watcher's wait for the end of a burst of saves (plugins/…/src/watch.ts): a check of its own.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  editFile(root, file, () => original);
+  await expectPage(overlay()).toHaveCount(0, { timeout: CHANGE_MS });
+  await waitFor("the all-clear in the terminal", () => printed().includes(noWarningsIn(file)), CHANGE_MS);
+  expect(printed()).not.toContain(plainText(warning!.message));
+  expect(await feedNow()).toEqual({ problems: [], heldBack: [], warnings: [] });
+  if (otherFile) editFile(root, otherFile, (text) => text.replace(/# saved again\n$/, ""));
 }, 120_000);
 
 test("every error Gatsby printed was the content check's: no GraphQL error, no page that failed to build", () => {

@@ -53,10 +53,10 @@ export const onPreInit: GatsbyNode["onPreInit"] = (args) => {
       reporter.warn(error instanceof Error ? error.message : String(error));
     }
   }
-  const problems = checkAtStart(reporter, path.join(root, "data"));
+  const { problems, warnings } = checkAtStart(reporter, path.join(root, "data"));
   if (isDevelop() && problems.length === 0) {
     session = new DevelopSession(root, reporter, yaml());
-    session.start();
+    session.start([], true, warnings);
   }
 };
 

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ContentProblem } from "../../../src/node/content/problems";
-import { validateContent } from "../../../src/node/content/validate";
+import { inspectContent, type ContentReport } from "../../../src/node/content/validate";
 
-export type Validate = (dataDir: string) => ContentProblem[];
+/** The check of all of data/: its problems, or its problems and warnings (inspectContent). */
+export type Validate = (dataDir: string) => ContentProblem[] | ContentReport;
 
 /** Every file and folder under `dir` with its size and modification time: changes when anything does. */
 export function signatureOf(dir: string): string {
@@ -41,12 +42,12 @@ export function signatureOf(dir: string): string {
  * changes many files at once). A fresh result goes to every listener.
  */
 export class ContentCheck {
-  private last: { signature: string; problems: ContentProblem[] } | undefined;
-  private readonly listeners = new Set<(problems: ContentProblem[]) => void>();
+  private last: ({ signature: string } & ContentReport) | undefined;
+  private readonly listeners = new Set<(problems: ContentProblem[], warnings: ContentProblem[]) => void>();
 
   constructor(
     readonly dataDir: string,
-    private readonly validate: Validate = validateContent,
+    private readonly validate: Validate = inspectContent,
   ) {}
 
   /** The problems of data/ as it is now (validated again only when something under it changed). */
@@ -54,22 +55,28 @@ export class ContentCheck {
     // The signature is taken first: a change made while validating makes the next run validate again.
     const signature = signatureOf(this.dataDir);
     if (this.last?.signature === signature) return this.last.problems;
-    const problems = this.validate(this.dataDir);
-    this.last = { signature, problems };
-    for (const listener of this.listeners) listener(problems);
+    const result = this.validate(this.dataDir);
+    const { problems, warnings } = Array.isArray(result) ? { problems: result, warnings: [] } : result;
+    this.last = { signature, problems, warnings };
+    for (const listener of this.listeners) listener(problems, warnings);
     return problems;
   }
 
   /** Starts from a result already known (the check at start-up), so that it is not run again. */
-  seed(problems: ContentProblem[]): void {
-    this.last = { signature: signatureOf(this.dataDir), problems };
+  seed(problems: ContentProblem[], warnings: ContentProblem[] = []): void {
+    this.last = { signature: signatureOf(this.dataDir), problems, warnings };
   }
 
   get problems(): ContentProblem[] {
     return this.last?.problems ?? [];
   }
 
-  onResult(listener: (problems: ContentProblem[]) => void): void {
+  /** What the editor should know, though the site builds (a text far too long for its place, a picture far too large). */
+  get warnings(): ContentProblem[] {
+    return this.last?.warnings ?? [];
+  }
+
+  onResult(listener: (problems: ContentProblem[], warnings: ContentProblem[]) => void): void {
     this.listeners.add(listener);
   }
 }

@@ -9,7 +9,7 @@ import { fileDigest, FileNodeSync } from "./file-nodes";
 import { LastGoodVersions } from "./last-good";
 import { ProblemsFeed } from "./problems-feed";
 import type { ContentReporter } from "./reporter";
-import { terminalReport } from "./terminal";
+import { terminalReport, warningReport } from "./terminal";
 import { runTransformer, type TransformArgs, type YamlFileNode, type YamlTransformer } from "./transformer";
 import { watchFolder } from "./watch";
 
@@ -103,6 +103,8 @@ export class DevelopSession {
   private readonly fileNodes: FileNodeSync;
   /** The transformer's plugin options, as Gatsby passes them. */
   private pluginOptions: unknown;
+  /** The warnings to the terminal, file by file (those printed at start-up are known in start()). */
+  private reportWarnings: (warnings: readonly ContentProblem[]) => void;
 
   constructor(
     readonly root: string,
@@ -115,15 +117,17 @@ export class DevelopSession {
     this.fileNodes = new FileNodeSync(this.dataDir, root, (text) => reporter.warn(text));
     this.checkText = options.checkText ?? ((dataDir, file, text) => checkFileText(dataDir, file, text, root));
     const report = terminalReport(reporter);
-    this.check.onResult((problems) => {
+    this.reportWarnings = warningReport(reporter);
+    this.check.onResult((problems, warnings) => {
       report(problems);
+      this.reportWarnings(warnings);
       this.publish();
     });
   }
 
   /** The browser's view: the problems, and the files held back because of them. */
   private publish(): void {
-    this.feed.update(this.check.problems, this.lastGood.heldFiles());
+    this.feed.update(this.check.problems, this.lastGood.heldFiles(), this.check.warnings);
   }
 
   /** Path from the project root, as problems name files: data/services/study-design.yaml */
@@ -139,10 +143,12 @@ export class DevelopSession {
 
   /**
    * After the start-up check passed (`problems`: none): every content file's text is its last good
-   * version, and what Gatsby is about to read.
+   * version, and what Gatsby is about to read. `warnings`: those the check at start-up printed.
    */
-  start(problems: ContentProblem[] = [], watch = true): void {
-    this.check.seed(problems);
+  start(problems: ContentProblem[] = [], watch = true, warnings: ContentProblem[] = []): void {
+    this.check.seed(problems, warnings);
+    this.reportWarnings = warningReport(this.reporter, warnings);
+    this.publish();
     for (const abs of yamlFiles(this.dataDir)) {
       const file = this.fileOf(abs);
       const text = fs.readFileSync(abs, "utf8");

@@ -12,8 +12,12 @@ export interface HeldFile {
   lastGood: boolean;
 }
 
-/** What both endpoints send: every problem of data/ (none: the content is good), and the files held back. */
+/**
+ * What both endpoints send: every problem of data/ (none: the content is good), the files held back,
+ * and the check's warnings (the site builds, but a text or picture is far from what its place needs).
+ */
 export interface FeedBody {
   problems: ContentProblem[];
   heldBack: HeldFile[];
+  warnings: ContentProblem[];
 }

@@ -7,7 +7,7 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * The content check for the browser during `gatsby develop`: GET /__content-check answers the
- * problems (and the files held back because of them) as JSON; GET /__content-check/events is a server-sent event stream that sends them when a
+ * problems (the files held back because of them, and the warnings) as JSON; GET /__content-check/events is a server-sent event stream that sends them when a
  * browser connects and again whenever they change (the overlay client listens to it).
  */
 export class ProblemsFeed {
@@ -16,12 +16,19 @@ export class ProblemsFeed {
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(problems: readonly ContentProblem[] = []) {
-    this.body = serialise(problems, []);
+    this.body = serialise(problems, [], []);
   }
 
-  /** New problems (and files held back); sent to every browser when they differ from the last. Answers whether they did. */
-  update(problems: readonly ContentProblem[], heldBack: readonly HeldFile[] = []): boolean {
-    const body = serialise(problems, heldBack);
+  /**
+   * New problems (and files held back, and the warnings); sent to every browser when they differ from
+   * the last. Answers whether they did.
+   */
+  update(
+    problems: readonly ContentProblem[],
+    heldBack: readonly HeldFile[] = [],
+    warnings: readonly ContentProblem[] = [],
+  ): boolean {
+    const body = serialise(problems, heldBack, warnings);
     if (body === this.body) return false;
     this.body = body;
     for (const client of this.clients) client.write(event(body));
@@ -79,8 +86,12 @@ export class ProblemsFeed {
   }
 }
 
-const serialise = (problems: readonly ContentProblem[], heldBack: readonly HeldFile[]): string =>
-  JSON.stringify({ problems: [...problems], heldBack: [...heldBack] } satisfies FeedBody);
+const serialise = (
+  problems: readonly ContentProblem[],
+  heldBack: readonly HeldFile[],
+  warnings: readonly ContentProblem[],
+): string =>
+  JSON.stringify({ problems: [...problems], heldBack: [...heldBack], warnings: [...warnings] } satisfies FeedBody);
 
 /** One server-sent event; JSON has no raw line breaks, so it is one data line. */
 const event = (body: string): string => `data: ${body}\n\n`;

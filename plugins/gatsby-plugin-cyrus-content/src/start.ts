@@ -1,4 +1,4 @@
-import { formatProblems, type ContentProblem } from "../../../src/node/content/problems";
+import { formatProblems } from "../../../src/node/content/problems";
 import { inspectContent, type ContentReport } from "../../../src/node/content/validate";
 import { ERROR_ID, type ContentReporter } from "./reporter";
 import { NO_PROBLEMS } from "./terminal";
@@ -13,10 +13,10 @@ export function checkAtStart(
   reporter: Pick<ContentReporter, "panic" | "success" | "warn">,
   dataDir: string,
   inspect: (dataDir: string) => ContentReport = inspectContent,
-): ContentProblem[] {
+): ContentReport {
   const { problems, warnings } = inspect(dataDir);
   if (warnings.length > 0) reporter.warn(formatProblems(warnings, "warning"));
   if (problems.length > 0) reporter.panic({ id: ERROR_ID, context: { message: formatProblems(problems) } });
   else reporter.success(NO_PROBLEMS);
-  return problems;
+  return { problems, warnings };
 }

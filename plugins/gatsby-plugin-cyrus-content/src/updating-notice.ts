@@ -30,12 +30,14 @@ p {
 
 /**
  * Shows "updating the page" in the overlay's place (replacing it) until `events` says new data arrived,
- * or `limitMs` passed. A later overlay replaces it in turn. Returns its host element.
+ * or `limitMs` passed, and then runs `after` (the warnings left, if any). A later overlay replaces it
+ * in turn, and `after` is not run. Returns its host element.
  */
 export function renderUpdating(
   doc: Document,
   events: QueryEvents | undefined,
   limitMs: number = UPDATING_LIMIT_MS,
+  after: () => void = () => undefined,
 ): HTMLElement {
   doc.getElementById(OVERLAY_ID)?.remove();
   const host = doc.createElement("div");
@@ -52,7 +54,9 @@ export function renderUpdating(
   const done = () => {
     clearTimeout(timer);
     for (const type of RESULTS) events?.off(type, done);
-    host.remove(); // harmless when an overlay has replaced it already
+    if (!host.isConnected) return; // an overlay has replaced it already
+    host.remove();
+    after();
   };
   const timer = setTimeout(done, limitMs);
   for (const type of RESULTS) events?.on(type, done);
