@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { quotedValueAdvice } from "./curly-quotes";
 import { entryFileName, isCollection, YAML_FILE, YML_FILE } from "./content-files";
 import { locate, type LoadedFile } from "./locate";
 import type { ContentProblem } from "./problems";
@@ -43,7 +44,8 @@ function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
     const key = file.source.key!;
     const what = file.source.schema;
     const value = keyOf(file);
-    if (typeof value !== "string") continue;
+    // In curly quotes, the value reads right: the schema's check names the quotes instead.
+    if (typeof value !== "string" || quotedValueAdvice(value, key)) continue;
     const name = nameOf(file);
     const sharing = files.filter((other) => other !== file && keyOf(other) === value);
     // Setting the key to the file's name is safe when no other entry has that key.

@@ -17,7 +17,7 @@ import { locate, type LoadedFile, type Segment } from "./locate";
 import { entryKeyProblems } from "./entry-keys";
 import { checkReferences, unlistedServices } from "./references";
 import { similar } from "./similar";
-import { curlyQuoteWarnings } from "./curly-quotes";
+import { curlyQuoteWarnings, quotedValueAdvice } from "./curly-quotes";
 import { findImage, readImage } from "./image-file";
 import { imagePathAdvice } from "./image-path-rule";
 import { imageSizeWarnings } from "./image-sizes";
@@ -82,11 +82,13 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
         continue;
       }
       loaded.push(loadedFile);
-      problems.push(...fileProblems(loadedFile, validate, schemaJson));
+      const own = fileProblems(loadedFile, validate, schemaJson);
+      problems.push(...own);
       warnings.push(
         ...imageSizeWarnings(loadedFile, schemaJson),
         ...longTextWarnings(loadedFile, schemaJson),
-        ...curlyQuoteWarnings(loadedFile),
+        // A value in curly quotes that the schema refuses gets one message, the problem's.
+        ...curlyQuoteWarnings(loadedFile).filter((w) => !own.some((p) => p.line === w.line)),
       );
     }
   }
@@ -288,6 +290,10 @@ function strayFile(file: string, abs: string, rel: string): ContentProblem[] {
 function schemaProblem(file: LoadedFile, error: ErrorObject): ContentProblem {
   const at = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
+  const quoted = ["type", "pattern", "enum", "format"].includes(error.keyword)
+    ? quotedValueAdvice(error.data, at[at.length - 1])
+    : undefined;
+  if (quoted) return locate(file, at, quoted);
   switch (error.keyword) {
     case "required":
       return locate(file, [...at, String(params.missingProperty)], "is missing (it is required)", at);

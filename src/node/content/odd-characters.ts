@@ -1,0 +1,208 @@
+import { isScalar, visit, type Scalar } from "yaml";
+import {
+  characterClass,
+  codePoint,
+  INVISIBLE,
+  JOINERS,
+  LOOKALIKE_LETTERS,
+  LOOKALIKE_PUNCTUATION,
+  LOOKALIKE_QUOTES,
+  SPACES,
+} from "./character-names";
+import type { Candidate, YamlFile } from "./yaml-candidates";
+
+/**
+ * A character that is not what it looks like: invisible, a letter of another alphabet in a Latin
+ * word, or a look-alike of YAML's own colon, dash, comment mark or quotes. Left to the parser and the
+ * schema, such a line gets advice about a name or a line that reads right ("unknown field tіtle: did
+ * you mean title?"). Named here instead, at its own column, once per line. Text of other scripts,
+ * en dashes and curly apostrophes inside a text, and non-breaking spaces between words are the
+ * text's own and stay silent.
+ */
+
+const { ":": COLONS, "-": DASHES, "#": HASHES } = LOOKALIKE_PUNCTUATION;
+const COLON = new RegExp(`^( *(?:- +)*)([a-z][A-Za-z0-9_]*) *(${characterClass(Object.keys(COLONS))})(?=[ \\t]|$)`);
+const DASH = new RegExp(`^( *)(${characterClass(Object.keys(DASHES))})(?=[ \\t])`);
+const LISTY = new RegExp(`^ *(?:-|${characterClass(Object.keys(DASHES))})[ \\t]`);
+const HASH = new RegExp(`(?:^ *|[ \\t])(${characterClass(Object.keys(HASHES))})(?=[ \\t]|$)`);
+const QUOTED_NAME = new RegExp(
+  `^( *(?:- +)*)([${LOOKALIKE_QUOTES.open}])([A-Za-z][A-Za-z0-9_]*)([${LOOKALIKE_QUOTES.close}]) *:(?=[ \\t]|$)`,
+);
+const WORD = /[\p{L}\p{M}\p{N}_.\-/@]/u;
+/** Characters a joiner may follow: letters and marks of other scripts, and emoji. */
+const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Component}]/u;
+
+const named = (table: Record<string, string>, char: string) => `${table[char]} (${codePoint(char)})`;
+const shown = (table: Record<string, string>, char: string) => `${table[char]} "${char}" (${codePoint(char)})`;
+const visible = (text: string) => [...text].filter((char) => !(char in INVISIBLE) && !(char in SPACES)).join("");
+
+interface Found {
+  index: number;
+  message: string;
+}
+
+/** The first odd character of each line, as a problem at its column. */
+export function oddCharacters(file: YamlFile): Candidate[] {
+  const keys: Scalar[] = [];
+  visit(file.doc, {
+    Pair: (_key, pair) => {
+      if (isScalar(pair.key) && pair.key.range) keys.push(pair.key);
+    },
+  });
+  const found: Candidate[] = [];
+  file.lineTexts.forEach((text, i) => {
+    const line = i + 1;
+    const start = file.offsetOfLine(line);
+    const keyAt = (index: number) =>
+      keys.find((key) => key.range![0] <= start + index && start + index < key.range![1]);
+    const context = { file, line, text, keyAt };
+    const first = [invisible, lookalikeLetter, ...(file.inBlockText(line) ? [] : [syntax, oddSpace])]
+      .map((detect) => detect(context))
+      .filter((f): f is Found => f !== undefined)
+      .sort((a, b) => a.index - b.index)[0];
+    if (first) found.push(file.problemAt(start + first.index, first.message));
+  });
+  return found;
+}
+
+interface Line {
+  file: YamlFile;
+  line: number;
+  text: string;
+  keyAt: (index: number) => Scalar | undefined;
+}
+
+function invisible({ line, text, keyAt }: Line): Found | undefined {
+  const index = [...text].findIndex((char, i, chars) => {
+    if (!(char in INVISIBLE)) return false;
+    // A byte order mark opening the file is how some editors mark UTF-8; YAML skips it.
+    if (line === 1 && i === 0 && char === "\uFEFF") return false;
+    return !(JOINERS.has(char) && joins(chars[i - 1]));
+  });
+  if (index < 0) return undefined;
+  const at = [...text].slice(0, index).join("").length;
+  const char = [...text][index]!;
+  const name = named(INVISIBLE, char);
+  const what = `an invisible character, ${name}`;
+  const key = keyAt(at);
+  if (key) {
+    return {
+      index: at,
+      message: `line ${line}: the field name "${visible(key.source ?? "")}" has an invisible character in it, ${name}, so to the site it is another name: delete that character (or delete the name and type it again)`,
+    };
+  }
+  if (visible(text.slice(at + 1)).trim() === "")
+    return { index: at, message: `line ${line} ends with ${what}: delete it` };
+  if (visible(text.slice(0, at)).trim() === "")
+    return { index: at, message: `line ${line} starts with ${what}: delete it` };
+  const word = visible(wordAround(text, at, /[^ \t]/));
+  return {
+    index: at,
+    message: word
+      ? `line ${line}: "${word}" has an invisible character in it, ${name}: delete that character (or delete the word and type it again)`
+      : `line ${line} has ${what} between two spaces: delete it`,
+  };
+}
+
+function lookalikeLetter({ line, text, keyAt }: Line): Found | undefined {
+  for (let at = 0; at < text.length; at += 1) {
+    const letter = LOOKALIKE_LETTERS[text.charAt(at)];
+    if (!letter) continue;
+    const key = keyAt(at);
+    const word = key ? (key.source ?? String(key.value)) : wordAround(text, at, WORD);
+    if (!key && !/[A-Za-z]/.test(word)) continue;
+    const [script, latin] = letter;
+    const where = key ? `the field name "${word}"` : `"${word}"`;
+    return {
+      index: at,
+      message: `line ${line}: ${where} has a ${script} letter "${text.charAt(at)}" (${codePoint(text.charAt(at))}) that looks like the Latin "${latin}" but is another letter to the site: delete it and type ${latin} again`,
+    };
+  }
+  return undefined;
+}
+
+/** Look-alikes of YAML's colon after a field name, of a list's dash, of the comment mark, and quotes around a name. */
+function syntax({ file, line, text }: Line): Found | undefined {
+  const quoted = QUOTED_NAME.exec(text);
+  if (quoted) {
+    const [, lead, open, name, close] = quoted as unknown as [string, string, string, string, string];
+    return {
+      index: lead.length,
+      message: `line ${line}: the field name ${open}${name}${close} is in quotes that are not YAML's " and ' (${open} ${close}), so YAML reads them as part of the name: remove them: ${name}:`,
+    };
+  }
+  const colon = COLON.exec(text);
+  if (colon) {
+    const [whole, , name, char] = colon as unknown as [string, string, string, string];
+    return {
+      index: whole.length - 1,
+      message: `line ${line}: after "${name}" comes ${shown(COLONS, char)}, which looks like a colon but is not one to YAML: replace it with a plain colon :`,
+    };
+  }
+  const dash = DASH.exec(text);
+  if (dash && inList(file, line, dash[1]!.length)) {
+    return {
+      index: dash[1]!.length,
+      message: `line ${line} starts with ${shown(DASHES, dash[2]!)} where a list entry's dash goes, which looks like one but is not one to YAML: replace it with a plain hyphen -`,
+    };
+  }
+  const hash = HASH.exec(text);
+  if (hash) {
+    return {
+      index: hash.index + hash[0].length - 1,
+      message: `line ${line}: ${shown(HASHES, hash[1]!)} looks like # but does not start a comment for YAML: replace it with a plain #`,
+    };
+  }
+  return undefined;
+}
+
+/** A special space in a field name, or at the end of a line, where it does nothing but mislead. */
+function oddSpace({ line, text, keyAt }: Line): Found | undefined {
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text.charAt(at);
+    if (!(char in SPACES) || char in INVISIBLE) continue;
+    const key = keyAt(at);
+    if (key) {
+      return {
+        index: at,
+        message: `line ${line}: the field name "${visible(key.source ?? "")}" has ${named(SPACES, char)} in it, which looks like a space but is not one to YAML: delete it`,
+      };
+    }
+    if (text.slice(at).trim() === "" && text.slice(0, at).trim() !== "") {
+      return {
+        index: at,
+        message: `line ${line} ends with ${named(SPACES, char)}, which does nothing there: delete it`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** A dash-like line is meant as a list entry when it opens a field's value or stands among entries. */
+function inList(file: YamlFile, line: number, indent: number): boolean {
+  const near = (step: number) => {
+    for (let n = line + step; n >= 1 && n <= file.lineTexts.length; n += step) {
+      const text = file.lineTexts[n - 1]!;
+      if (text.trim() !== "" && !text.trimStart().startsWith("#")) return text;
+    }
+    return "";
+  };
+  const above = near(-1);
+  const indentOf = (text: string) => text.length - text.trimStart().length;
+  if (/:\s*$/.test(above)) return true;
+  return [above, near(1)].some((text) => LISTY.test(text) && indentOf(text) === indent);
+}
+
+/** After a letter of such a script (Malayalam's chillu letters end a word with one) or an emoji. */
+function joins(before: string | undefined): boolean {
+  return before !== undefined && before > "\x7F" && JOINS.test(before);
+}
+
+/** The run of characters matching `part` around `at`. */
+function wordAround(text: string, at: number, part: RegExp): string {
+  let from = at;
+  let to = at + 1;
+  while (from > 0 && part.test(text.charAt(from - 1))) from -= 1;
+  while (to < text.length && part.test(text.charAt(to))) to += 1;
+  return text.slice(from, to);
+}
