@@ -19,27 +19,6 @@ const problemsOf = (text: string): YamlProblem[] => parseYaml(text).problems;
 describe("named where it stands, with what to do", () => {
   test.each([
     [
-      "a zero-width space in a value",
-      yaml("title: A", "heading: Pro\u200bject Management"),
-      2,
-      13,
-      'line 2: "Project" has an invisible character in it, a zero-width space (U+200B): delete that character (or delete the word and type it again)',
-    ],
-    [
-      "a right-to-left override in a value",
-      yaml("heading: \u202eProject Management"),
-      1,
-      10,
-      'line 1: "Project" has an invisible character in it, a right-to-left override (U+202E): delete that character (or delete the word and type it again)',
-    ],
-    [
-      "a soft hyphen in a block of text",
-      yaml("body: |", "  Clinical re\u00adsearch"),
-      2,
-      14,
-      'line 2: "research" has an invisible character in it, a soft hyphen (U+00AD): delete that character (or delete the word and type it again)',
-    ],
-    [
       "a zero-width joiner in a field name",
       yaml("ti\u200dtle: A"),
       1,
@@ -59,13 +38,6 @@ describe("named where it stands, with what to do", () => {
       2,
       2,
       'line 2: the field name "t\u0456tle" has a Cyrillic letter "\u0456" (U+0456) that looks like the Latin "i" but is another letter to the site: delete it and type i again',
-    ],
-    [
-      "a Cyrillic letter in a slug",
-      yaml("slug: pr\u043eject-management"),
-      1,
-      9,
-      'line 1: "pr\u043eject-management" has a Cyrillic letter "\u043e" (U+043E) that looks like the Latin "o" but is another letter to the site: delete it and type o again',
     ],
     [
       "a fullwidth colon in place of the colon",
@@ -104,17 +76,10 @@ describe("named where it stands, with what to do", () => {
     ],
     [
       "a zero-width non-joiner at the end of a line",
-      yaml("title: Project Management\u200c", "heading: B"),
+      yaml("sections:\u200c", "  - heading: B"),
       1,
-      26,
+      10,
       "line 1 ends with an invisible character, a zero-width non-joiner (U+200C): delete it",
-    ],
-    [
-      "a non-breaking space at the end of a line",
-      yaml("title: Project Management\u00a0", "heading: B"),
-      1,
-      26,
-      "line 1 ends with a non-breaking space (U+00A0), which does nothing there: delete it",
     ],
     [
       "a narrow non-breaking space between a field name and its colon",
@@ -213,13 +178,64 @@ describe("in the whole check: one message, no advice about what reads right", ()
     });
   });
 
-  test("a Cyrillic letter in the slug: not a file name or a dropdown entry to change", () => {
-    const line = editLine(/^slug: /, (text) =>
-      text.replace(/o|e|a/, (c) => ({ o: "\u043e", e: "\u0435", a: "\u0430" })[c]!),
-    );
-    expect(report().problems).toEqual([
-      expect.stringMatching(new RegExp(`^data/${file}:${line}:\\d+: line ${line}: ".*" has a Cyrillic letter `)),
+  test.each([
+    [
+      "a Cyrillic letter",
+      "\u043e",
+      'a Cyrillic letter "\u043e" (U+043E) that looks like the Latin "o" but is another letter to the site: delete it and type o again',
+    ],
+    [
+      "a zero-width space",
+      "\u200b",
+      "an invisible character in it, a zero-width space (U+200B): delete that character (or delete the word and type it again)",
+    ],
+  ])("%s in the slug: one problem, not a file name or a dropdown entry to change", (_, char, says) => {
+    const at = service.slug.indexOf("o") + 1;
+    const slug = `${service.slug.slice(0, at - 1)}${char}${service.slug.slice(char === "\u200b" ? at - 1 : at)}`;
+    const line = editLine(/^slug: /, () => `slug: ${slug}`);
+    const shown = char === "\u200b" ? service.slug : slug;
+    expect(report()).toEqual({
+      problems: [`data/${file}:${line}:${6 + at}: field "slug": line ${line}: "${shown}" has ${says}`],
+      warnings: [],
+    });
+  });
+
+  test.each([
+    ["a zero-width space inside a word", (title: string) => title.replace(/^(\w)/, "$1\u200b"), 9],
+    ["a right-to-left override opening it", (title: string) => `\u202e${title}`, 8],
+  ])("%s in a title: a warning at that character, and the check passes", (_, change, column) => {
+    const line = editLine(/^title: /, (text) => `title: ${change(text.slice("title: ".length))}`);
+    const { problems, warnings } = report();
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^data/${file}:${line}:${column}: field "title": line ${line}: ".+" has an invisible character in it, `,
+        ),
+      ),
     ]);
+  });
+
+  test("a soft hyphen in a text of several lines, and a non-breaking space ending a line: a warning each", () => {
+    const abs = path.join(dataDir, file);
+    const lines = fs.readFileSync(abs, "utf8").split("\n");
+    const body = lines.findIndex((text) => /^description: >-$/.test(text)) + 2;
+    lines[body - 1] = lines[body - 1]!.replace(/(\w{4})(\w{3})/, "$1\u00ad$2");
+    const column = lines[body - 1]!.indexOf("\u00ad") + 1;
+    const end = lines.findIndex((text) => /^menuLabel: /.test(text)) + 1;
+    lines[end - 1] += "\u00a0";
+    fs.writeFileSync(abs, lines.join("\n"));
+    expect(report()).toEqual({
+      problems: [],
+      warnings: [
+        `data/${file}:${end}:${lines[end - 1]!.length}: field "menuLabel": line ${end} ends with a non-breaking space (U+00A0), which does nothing there: delete it`,
+        expect.stringMatching(
+          new RegExp(
+            `^data/${file}:${body}:${column}: field "description": line ${body}: ".+" has an invisible character in it, a soft hyphen \\(U\\+00AD\\): delete that character`,
+          ),
+        ),
+      ],
+    });
   });
 
   test.each([

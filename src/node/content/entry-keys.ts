@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { quotedValueAdvice } from "./curly-quotes";
 import { entryFileName, isCollection, YAML_FILE, YML_FILE } from "./content-files";
 import { locate, type LoadedFile } from "./locate";
+import { readsAs } from "./odd-character-values";
 import type { ContentProblem } from "./problems";
 
 /**
@@ -44,8 +44,8 @@ function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
     const key = file.source.key!;
     const what = file.source.schema;
     const value = keyOf(file);
-    // In curly quotes, the value reads right: the schema's check names the quotes instead.
-    if (typeof value !== "string" || quotedValueAdvice(value, key)) continue;
+    // A value that reads right (in curly quotes, or with an odd character): the schema's check names what is wrong.
+    if (typeof value !== "string" || readsAs(value) !== value) continue;
     const name = nameOf(file);
     const sharing = files.filter((other) => other !== file && keyOf(other) === value);
     // Setting the key to the file's name is safe when no other entry has that key.

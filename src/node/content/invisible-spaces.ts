@@ -53,7 +53,8 @@ export function invisibleSpaces(
       return;
     }
     const after = AFTER.exec(body);
-    if (after) {
+    // Nothing after it: not a space missing but a character to delete, which odd-characters.ts says.
+    if (after && body.slice(after[0].length).trim() !== "") {
       const [, lead, marker, char] = after as unknown as [string, string, string, string];
       const what = marker === "-" ? 'the list\'s "-"' : `"${marker.trim()}"`;
       found.push({

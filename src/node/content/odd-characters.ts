@@ -1,4 +1,4 @@
-import { isScalar, visit, type Scalar } from "yaml";
+import { visit, type Scalar } from "yaml";
 import {
   characterClass,
   codePoint,
@@ -36,33 +36,67 @@ const named = (table: Record<string, string>, char: string) => `${table[char]} (
 const shown = (table: Record<string, string>, char: string) => `${table[char]} "${char}" (${codePoint(char)})`;
 const visible = (text: string) => [...text].filter((char) => !(char in INVISIBLE) && !(char in SPACES)).join("");
 
-interface Found {
+export interface Found {
   index: number;
   message: string;
 }
 
-/** The first odd character of each line, as a problem at its column. */
+/** The first odd character of each line outside the values, as a problem at its column. */
 export function oddCharacters(file: YamlFile): Candidate[] {
-  const keys: Scalar[] = [];
-  visit(file.doc, {
-    Pair: (_key, pair) => {
-      if (isScalar(pair.key) && pair.key.range) keys.push(pair.key);
-    },
-  });
+  const { keys, values } = scalarsOf(file);
   const found: Candidate[] = [];
   file.lineTexts.forEach((text, i) => {
     const line = i + 1;
     const start = file.offsetOfLine(line);
-    const keyAt = (index: number) =>
-      keys.find((key) => key.range![0] <= start + index && start + index < key.range![1]);
-    const context = { file, line, text, keyAt };
-    const first = [invisible, lookalikeLetter, ...(file.inBlockText(line) ? [] : [syntax, oddSpace])]
-      .map((detect) => detect(context))
-      .filter((f): f is Found => f !== undefined)
-      .sort((a, b) => a.index - b.index)[0];
+    const within = (nodes: Scalar[], index: number) =>
+      nodes.find((node) => node.range![0] <= start + index && start + index < node.range![1]);
+    const context: Line = {
+      file,
+      line,
+      text,
+      keyAt: (index) => within(keys, index),
+      wanted: (index) => !within(values, index),
+    };
+    const first = firstIn(context, !file.inBlockText(line));
     if (first) found.push(file.problemAt(start + first.index, first.message));
   });
   return found;
+}
+
+/**
+ * The first odd character of a value (invisible, a look-alike letter in a Latin word, a special space
+ * ending a line), with its offset in the file.
+ */
+export function oddCharacterIn(file: YamlFile, value: Scalar): Found | undefined {
+  const [from, to] = value.range!;
+  const first = file.pos(from).line;
+  const last = file.pos(Math.max(from, to - 1)).line;
+  for (let line = first; line <= last; line += 1) {
+    const start = file.offsetOfLine(line);
+    const text = file.lineTexts[line - 1] ?? "";
+    const wanted = (index: number) => from <= start + index && start + index < to;
+    const found = firstIn({ file, line, text, keyAt: () => undefined, wanted }, false);
+    if (found) return { index: start + found.index, message: found.message };
+  }
+  return undefined;
+}
+
+function firstIn(context: Line, syntaxToo: boolean): Found | undefined {
+  return [invisible, lookalikeLetter, oddSpace, ...(syntaxToo ? [syntax] : [])]
+    .map((detect) => detect(context))
+    .filter((f): f is Found => f !== undefined)
+    .sort((a, b) => a.index - b.index)[0];
+}
+
+function scalarsOf(file: YamlFile): { keys: Scalar[]; values: Scalar[] } {
+  const keys: Scalar[] = [];
+  const values: Scalar[] = [];
+  visit(file.doc, {
+    Scalar: (key, node) => {
+      if (node.range) (key === "key" ? keys : values).push(node);
+    },
+  });
+  return { keys, values };
 }
 
 interface Line {
@@ -70,20 +104,29 @@ interface Line {
   line: number;
   text: string;
   keyAt: (index: number) => Scalar | undefined;
+  /** Whether a character at this index of the line is this pass's to report. */
+  wanted: (index: number) => boolean;
 }
 
-function invisible({ line, text, keyAt }: Line): Found | undefined {
-  const index = [...text].findIndex((char, i, chars) => {
-    if (!(char in INVISIBLE)) return false;
+function invisible({ file, line, text, keyAt, wanted }: Line): Found | undefined {
+  // Where the indentation ends is YAML's, even when YAML has read the line as a text.
+  const opensLine = (i: number) => !file.inBlockText(line) && visible(text.slice(0, i)).trim() === "";
+  let at = -1;
+  let before: string | undefined;
+  for (let i = 0; i < text.length && at < 0; i += before!.length) {
+    const char = String.fromCodePoint(text.codePointAt(i)!);
     // A byte order mark opening the file is how some editors mark UTF-8; YAML skips it.
-    if (line === 1 && i === 0 && char === "\uFEFF") return false;
-    return !(JOINERS.has(char) && joins(chars[i - 1]));
-  });
-  if (index < 0) return undefined;
-  const at = [...text].slice(0, index).join("").length;
-  const char = [...text][index]!;
+    const opening = line === 1 && i === 0 && char === "\uFEFF";
+    const ours = wanted(i) || opensLine(i);
+    if (char in INVISIBLE && ours && !opening && !(JOINERS.has(char) && joins(before))) at = i;
+    before = char;
+  }
+  if (at < 0) return undefined;
+  const char = text.charAt(at);
   const name = named(INVISIBLE, char);
   const what = `an invisible character, ${name}`;
+  if (visible(text.slice(at + 1)).trim() === "")
+    return { index: at, message: `line ${line} ends with ${what}: delete it` };
   const key = keyAt(at);
   if (key) {
     return {
@@ -91,8 +134,6 @@ function invisible({ line, text, keyAt }: Line): Found | undefined {
       message: `line ${line}: the field name "${visible(key.source ?? "")}" has an invisible character in it, ${name}, so to the site it is another name: delete that character (or delete the name and type it again)`,
     };
   }
-  if (visible(text.slice(at + 1)).trim() === "")
-    return { index: at, message: `line ${line} ends with ${what}: delete it` };
   if (visible(text.slice(0, at)).trim() === "")
     return { index: at, message: `line ${line} starts with ${what}: delete it` };
   const word = visible(wordAround(text, at, /[^ \t]/));
@@ -104,10 +145,10 @@ function invisible({ line, text, keyAt }: Line): Found | undefined {
   };
 }
 
-function lookalikeLetter({ line, text, keyAt }: Line): Found | undefined {
+function lookalikeLetter({ line, text, keyAt, wanted }: Line): Found | undefined {
   for (let at = 0; at < text.length; at += 1) {
     const letter = LOOKALIKE_LETTERS[text.charAt(at)];
-    if (!letter) continue;
+    if (!letter || !wanted(at)) continue;
     const key = keyAt(at);
     const word = key ? (key.source ?? String(key.value)) : wordAround(text, at, WORD);
     if (!key && !/[A-Za-z]/.test(word)) continue;
@@ -157,10 +198,10 @@ function syntax({ file, line, text }: Line): Found | undefined {
 }
 
 /** A special space in a field name, or at the end of a line, where it does nothing but mislead. */
-function oddSpace({ line, text, keyAt }: Line): Found | undefined {
+function oddSpace({ line, text, keyAt, wanted }: Line): Found | undefined {
   for (let at = 0; at < text.length; at += 1) {
     const char = text.charAt(at);
-    if (!(char in SPACES) || char in INVISIBLE) continue;
+    if (!(char in SPACES) || char in INVISIBLE || !wanted(at)) continue;
     const key = keyAt(at);
     if (key) {
       return {

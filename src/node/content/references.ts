@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
-import { withoutCurlyQuotes } from "./curly-quotes";
+import { readsAs } from "./odd-character-values";
 import { humanize } from "./cms-config";
 
 type Row = Record<string, unknown>;
@@ -17,12 +17,12 @@ const rowOf = (file: LoadedFile): Row =>
 
 const filesOf = (loaded: readonly LoadedFile[], pattern: string) => loaded.filter((f) => f.source.file === pattern);
 
-/** A key in curly quotes counts as the key it reads as: its own file's problem names the quotes. */
+/** A key in curly quotes or with an odd character counts as the key it reads as: its own file's problem names what is wrong. */
 const keysOf = (files: readonly LoadedFile[], key: string) =>
   files
     .map((f) => rowOf(f)[key])
     .filter((v): v is string => typeof v === "string")
-    .map(withoutCurlyQuotes);
+    .map(readsAs);
 
 /** The entries of a collection a reference may name: those read, and those whose file could not be read. */
 const namesOf = (files: readonly LoadedFile[], key: string, unreadable: readonly string[], folder: string) => [
@@ -127,7 +127,7 @@ export function unlistedServices(loaded: readonly LoadedFile[], unreadable: read
   const warnings: ContentProblem[] = [];
   for (const service of filesOf(loaded, "services/*.yaml")) {
     const raw = rowOf(service).slug;
-    const slug = typeof raw === "string" ? withoutCurlyQuotes(raw) : raw;
+    const slug = typeof raw === "string" ? readsAs(raw) : raw;
     if (typeof slug !== "string" || listed.has(slug)) continue;
     // Named by its file as it is (a copy may be services/x.yml, or named after another slug).
     listed.add(slug);
