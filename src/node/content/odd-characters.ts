@@ -1,45 +1,25 @@
 import { visit, type Scalar } from "yaml";
-import {
-  characterClass,
-  codePoint,
-  INVISIBLE,
-  JOINERS,
-  LOOKALIKE_LETTERS,
-  LOOKALIKE_PUNCTUATION,
-  LOOKALIKE_QUOTES,
-  SPACES,
-} from "./character-names";
+import { codePoint, INVISIBLE, JOINERS, LOOKALIKE_LETTERS, SPACES } from "./character-names";
+import { syntax } from "./lookalike-syntax";
+import type { Found, Line } from "./odd-character-line";
 import type { Candidate, YamlFile } from "./yaml-candidates";
 
 /**
  * A character that is not what it looks like: invisible, a letter of another alphabet in a Latin
  * word, or a look-alike of YAML's own colon, dash, comment mark or quotes. Left to the parser and the
- * schema, such a line gets advice about a name or a line that reads right ("unknown field tіtle: did
- * you mean title?"). Named here instead, at its own column, once per line. Text of other scripts,
- * en dashes and curly apostrophes inside a text, and non-breaking spaces between words are the
- * text's own and stay silent.
+ * schema, such a line gets advice about a name or a line that reads right ("unknown field tіtle, with
+ * a Cyrillic і: did you mean title?"). Named here instead, at its own column, once per line: outside
+ * the values as a problem, inside them as a warning (odd-character-values.ts). Text of other
+ * scripts, en dashes and curly apostrophes inside a text, and non-breaking spaces between words are
+ * the text's own and stay silent.
  */
 
-const { ":": COLONS, "-": DASHES, "#": HASHES } = LOOKALIKE_PUNCTUATION;
-const COLON = new RegExp(`^( *(?:- +)*)([a-z][A-Za-z0-9_]*) *(${characterClass(Object.keys(COLONS))})(?=[ \\t]|$)`);
-const DASH = new RegExp(`^( *)(${characterClass(Object.keys(DASHES))})(?=[ \\t])`);
-const LISTY = new RegExp(`^ *(?:-|${characterClass(Object.keys(DASHES))})[ \\t]`);
-const HASH = new RegExp(`(?:^ *|[ \\t])(${characterClass(Object.keys(HASHES))})(?=[ \\t]|$)`);
-const QUOTED_NAME = new RegExp(
-  `^( *(?:- +)*)([${LOOKALIKE_QUOTES.open}])([A-Za-z][A-Za-z0-9_]*)([${LOOKALIKE_QUOTES.close}]) *:(?=[ \\t]|$)`,
-);
 const WORD = /[\p{L}\p{M}\p{N}_.\-/@]/u;
 /** Characters a joiner may follow: letters and marks of other scripts, and emoji. */
 const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Component}]/u;
 
 const named = (table: Record<string, string>, char: string) => `${table[char]} (${codePoint(char)})`;
-const shown = (table: Record<string, string>, char: string) => `${table[char]} "${char}" (${codePoint(char)})`;
 const visible = (text: string) => [...text].filter((char) => !(char in INVISIBLE) && !(char in SPACES)).join("");
-
-export interface Found {
-  index: number;
-  message: string;
-}
 
 /** The first odd character of each line outside the values, as a problem at its column. */
 export function oddCharacters(file: YamlFile): Candidate[] {
@@ -99,15 +79,6 @@ function scalarsOf(file: YamlFile): { keys: Scalar[]; values: Scalar[] } {
   return { keys, values };
 }
 
-interface Line {
-  file: YamlFile;
-  line: number;
-  text: string;
-  keyAt: (index: number) => Scalar | undefined;
-  /** Whether a character at this index of the line is this pass's to report. */
-  wanted: (index: number) => boolean;
-}
-
 function invisible({ file, line, text, keyAt, wanted }: Line): Found | undefined {
   // Where the indentation ends is YAML's, even when YAML has read the line as a text.
   const opensLine = (i: number) => !file.inBlockText(line) && visible(text.slice(0, i)).trim() === "";
@@ -162,41 +133,6 @@ function lookalikeLetter({ line, text, keyAt, wanted }: Line): Found | undefined
   return undefined;
 }
 
-/** Look-alikes of YAML's colon after a field name, of a list's dash, of the comment mark, and quotes around a name. */
-function syntax({ file, line, text }: Line): Found | undefined {
-  const quoted = QUOTED_NAME.exec(text);
-  if (quoted) {
-    const [, lead, open, name, close] = quoted as unknown as [string, string, string, string, string];
-    return {
-      index: lead.length,
-      message: `line ${line}: the field name ${open}${name}${close} is in quotes that are not YAML's " and ' (${open} ${close}), so YAML reads them as part of the name: remove them: ${name}:`,
-    };
-  }
-  const colon = COLON.exec(text);
-  if (colon) {
-    const [whole, , name, char] = colon as unknown as [string, string, string, string];
-    return {
-      index: whole.length - 1,
-      message: `line ${line}: after "${name}" comes ${shown(COLONS, char)}, which looks like a colon but is not one to YAML: replace it with a plain colon :`,
-    };
-  }
-  const dash = DASH.exec(text);
-  if (dash && inList(file, line, dash[1]!.length)) {
-    return {
-      index: dash[1]!.length,
-      message: `line ${line} starts with ${shown(DASHES, dash[2]!)} where a list entry's dash goes, which looks like one but is not one to YAML: replace it with a plain hyphen -`,
-    };
-  }
-  const hash = HASH.exec(text);
-  if (hash) {
-    return {
-      index: hash.index + hash[0].length - 1,
-      message: `line ${line}: ${shown(HASHES, hash[1]!)} looks like # but does not start a comment for YAML: replace it with a plain #`,
-    };
-  }
-  return undefined;
-}
-
 /** A special space in a field name, or at the end of a line, where it does nothing but mislead. */
 function oddSpace({ line, text, keyAt, wanted }: Line): Found | undefined {
   for (let at = 0; at < text.length; at += 1) {
@@ -217,21 +153,6 @@ function oddSpace({ line, text, keyAt, wanted }: Line): Found | undefined {
     }
   }
   return undefined;
-}
-
-/** A dash-like line is meant as a list entry when it opens a field's value or stands among entries. */
-function inList(file: YamlFile, line: number, indent: number): boolean {
-  const near = (step: number) => {
-    for (let n = line + step; n >= 1 && n <= file.lineTexts.length; n += step) {
-      const text = file.lineTexts[n - 1]!;
-      if (text.trim() !== "" && !text.trimStart().startsWith("#")) return text;
-    }
-    return "";
-  };
-  const above = near(-1);
-  const indentOf = (text: string) => text.length - text.trimStart().length;
-  if (/:\s*$/.test(above)) return true;
-  return [above, near(1)].some((text) => LISTY.test(text) && indentOf(text) === indent);
 }
 
 /** After a letter of such a script (Malayalam's chillu letters end a word with one) or an emoji. */
