@@ -88,8 +88,8 @@ function invisible({ file, line, text, keyAt, wanted }: Line): Found | undefined
     const char = String.fromCodePoint(text.codePointAt(i)!);
     // A byte order mark opening the file is how some editors mark UTF-8; YAML skips it.
     const opening = line === 1 && i === 0 && char === "\uFEFF";
-    const ours = wanted(i) || opensLine(i);
-    if (char in INVISIBLE && ours && !opening && !(JOINERS.has(char) && joins(before))) at = i;
+    const odd = char in INVISIBLE && !opening && !(JOINERS.has(char) && joins(before));
+    if (odd && (wanted(i) || opensLine(i))) at = i;
     before = char;
   }
   if (at < 0) return undefined;
