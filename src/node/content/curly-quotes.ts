@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar } from "yaml";
+import { LOOKALIKE_QUOTES } from "./character-names";
 import { locate, type LoadedFile, type Segment } from "./locate";
 import type { ContentProblem } from "./problems";
 
@@ -9,13 +10,25 @@ import type { ContentProblem } from "./problems";
  * advice puts a text in quotes, it leaves such quotes out.
  */
 
-/** An opening and a closing curly quote, as word processors pair them (English, German, French). */
-const WRAPPED = /^\s*([“‘„‚«‹])([^]*)([”’“‘»›])\s*$/;
+/** An opening and a closing curly quote, as word processors pair them (English, German, French), or primes. */
+const WRAPPED = new RegExp(`^\\s*([${LOOKALIKE_QUOTES.open}])([^]*)([${LOOKALIKE_QUOTES.close}])\\s*$`);
 
 /** The text without the curly quotes around all of it (“x” → x); other text as it is. */
 export function withoutCurlyQuotes(text: string): string {
   const wrapped = WRAPPED.exec(text);
   return wrapped ? wrapped[2]! : text;
+}
+
+/**
+ * For a value the schema refuses (a number, a slug) that is in such quotes: what to say instead of
+ * "must be a number" about a value that reads right. `name`: its field's name, or a list position.
+ */
+export function quotedValueAdvice(value: unknown, name: string | number | undefined): string | undefined {
+  const wrapped = typeof value === "string" ? WRAPPED.exec(value) : null;
+  if (!wrapped) return undefined;
+  const [, open, inner, close] = wrapped as unknown as [string, string, string, string];
+  const written = typeof name === "string" ? `${name}: ${inner}` : `- ${inner}`;
+  return `is in quotes that are not YAML's " and ' (${open} ${close}), so they are part of the value: remove them: ${written}`;
 }
 
 /** Each text of the file written in curly quotes from start to end. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { entryFileName, isCollection, YAML_FILE, YML_FILE } from "./content-files";
 import { locate, type LoadedFile } from "./locate";
+import { readsAs } from "./odd-character-values";
 import type { ContentProblem } from "./problems";
 
 /**
@@ -43,7 +44,8 @@ function keyProblems(files: readonly LoadedFile[]): ContentProblem[] {
     const key = file.source.key!;
     const what = file.source.schema;
     const value = keyOf(file);
-    if (typeof value !== "string") continue;
+    // A value that reads right (in curly quotes, or with an odd character): the schema's check names what is wrong.
+    if (typeof value !== "string" || readsAs(value) !== value) continue;
     const name = nameOf(file);
     const sharing = files.filter((other) => other !== file && keyOf(other) === value);
     // Setting the key to the file's name is safe when no other entry has that key.

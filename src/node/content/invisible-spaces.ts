@@ -1,3 +1,5 @@
+import { characterClass, codePoint, SPACES } from "./character-names";
+
 /**
  * Spaces that are not spaces to YAML. A word processor, a web page or a chat pastes non-breaking and
  * other special spaces that look like ordinary ones; YAML counts only the ordinary space (and the
@@ -6,36 +8,10 @@
  * at its own column.
  */
 
-/** Characters that look like a space, or like nothing, with the name an editor can look up. */
-const NAMES: Record<string, string> = {
-  "\u00A0": "a non-breaking space",
-  "\u1680": "an Ogham space mark",
-  "\u2000": "an en quad space",
-  "\u2001": "an em quad space",
-  "\u2002": "an en space",
-  "\u2003": "an em space",
-  "\u2004": "a three-per-em space",
-  "\u2005": "a four-per-em space",
-  "\u2006": "a six-per-em space",
-  "\u2007": "a figure space",
-  "\u2008": "a punctuation space",
-  "\u2009": "a thin space",
-  "\u200A": "a hair space",
-  "\u200B": "a zero-width space",
-  "\u200C": "a zero-width non-joiner",
-  "\u200D": "a zero-width joiner",
-  "\u202F": "a narrow non-breaking space",
-  "\u205F": "a medium mathematical space",
-  "\u2060": "a word joiner",
-  "\u3000": "an ideographic space",
-  "\uFEFF": "a zero-width no-break space (byte order mark)",
-};
-
+const NAMES = SPACES;
 /** The characters as \uXXXX escapes: joiners written as themselves in a character class would join. */
-const ESCAPED = Object.keys(NAMES)
-  .map((char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, "0")}`)
-  .join("");
-const ODD = `[${ESCAPED}]`;
+const ODD = characterClass(Object.keys(NAMES));
+const ESCAPED = ODD.slice(1, -1);
 /** The indentation: ordinary and odd spaces, up to the line's first other character. */
 const INDENT = new RegExp(`^[ ${ESCAPED}]*`);
 /** "name:" or "- name:" or "-", then an odd space where YAML needs an ordinary one. */
@@ -46,9 +22,6 @@ export interface InvisibleSpace {
   column: number;
   message: string;
 }
-
-/** U+00A0 */
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 const named = (char: string) => `${NAMES[char]} (${codePoint(char)})`;
 
@@ -80,7 +53,8 @@ export function invisibleSpaces(
       return;
     }
     const after = AFTER.exec(body);
-    if (after) {
+    // Nothing after it: not a space missing but a character to delete, which odd-characters.ts says.
+    if (after && body.slice(after[0].length).trim() !== "") {
       const [, lead, marker, char] = after as unknown as [string, string, string, string];
       const what = marker === "-" ? 'the list\'s "-"' : `"${marker.trim()}"`;
       found.push({

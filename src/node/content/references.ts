@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
+import { readsAs } from "./odd-character-values";
 import { humanize } from "./cms-config";
 import { checkAddedPages } from "./page-checks";
 
@@ -17,8 +18,12 @@ const rowOf = (file: LoadedFile): Row =>
 
 const filesOf = (loaded: readonly LoadedFile[], pattern: string) => loaded.filter((f) => f.source.file === pattern);
 
+/** A key in curly quotes or with an odd character counts as the key it reads as: its own file's problem names what is wrong. */
 const keysOf = (files: readonly LoadedFile[], key: string) =>
-  files.map((f) => rowOf(f)[key]).filter((v): v is string => typeof v === "string");
+  files
+    .map((f) => rowOf(f)[key])
+    .filter((v): v is string => typeof v === "string")
+    .map(readsAs);
 
 /** The entries of a collection a reference may name: those read, and those whose file could not be read. */
 const namesOf = (files: readonly LoadedFile[], key: string, unreadable: readonly string[], folder: string) => [
@@ -123,7 +128,8 @@ export function unlistedServices(loaded: readonly LoadedFile[], unreadable: read
   );
   const warnings: ContentProblem[] = [];
   for (const service of filesOf(loaded, "services/*.yaml")) {
-    const slug = rowOf(service).slug;
+    const raw = rowOf(service).slug;
+    const slug = typeof raw === "string" ? readsAs(raw) : raw;
     if (typeof slug !== "string" || listed.has(slug)) continue;
     // Named by its file as it is (a copy may be services/x.yml, or named after another slug).
     listed.add(slug);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ValidateFunction, ErrorObject } from "ajv";
+import { isScalar } from "yaml";
 import {
   collectionFolder,
   contentFiles,
@@ -17,7 +18,8 @@ import { locate, type LoadedFile, type Segment } from "./locate";
 import { entryKeyProblems } from "./entry-keys";
 import { checkReferences, unlistedServices } from "./references";
 import { similar } from "./similar";
-import { curlyQuoteWarnings } from "./curly-quotes";
+import { curlyQuoteWarnings, quotedValueAdvice } from "./curly-quotes";
+import { oddCharacterWarnings, oddValueProblem } from "./odd-character-values";
 import { findImage, readImage } from "./image-file";
 import { imagePathAdvice } from "./image-path-rule";
 import { imageSizeWarnings } from "./image-sizes";
@@ -83,11 +85,15 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
         continue;
       }
       loaded.push(loadedFile);
-      problems.push(...fileProblems(loadedFile, validate, schemaJson));
+      const own = fileProblems(loadedFile, validate, schemaJson);
+      problems.push(...own);
       warnings.push(
         ...imageSizeWarnings(loadedFile, schemaJson),
         ...longTextWarnings(loadedFile, schemaJson),
-        ...curlyQuoteWarnings(loadedFile),
+        // A value that the schema refuses gets one message, the problem's.
+        ...[...curlyQuoteWarnings(loadedFile), ...oddCharacterWarnings(loadedFile)].filter(
+          (w) => !own.some((p) => p.line === w.line),
+        ),
       );
     }
   }
@@ -296,6 +302,14 @@ function strayFile(file: string, abs: string, rel: string): ContentProblem[] {
 function schemaProblem(file: LoadedFile, error: ErrorObject, root: JsonSchema): ContentProblem {
   const at = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
+  // A value that reads right: what is wrong is a character in it, or the quotes around it.
+  if (["type", "pattern", "enum", "format"].includes(error.keyword)) {
+    const node = file.doc.getIn(at, true);
+    const odd = oddValueProblem(file, undefined, isScalar(node) ? node : undefined, at);
+    if (odd) return odd;
+    const quoted = quotedValueAdvice(error.data, at[at.length - 1]);
+    if (quoted) return locate(file, at, quoted);
+  }
   switch (error.keyword) {
     case "required":
       return locate(file, [...at, String(params.missingProperty)], "is missing (it is required)", at);

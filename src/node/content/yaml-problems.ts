@@ -1,6 +1,7 @@
 import { Document, LineCounter, parseDocument, type YAMLError } from "yaml";
 import { encodingProblem } from "./encoding";
 import { invisibleSpaces } from "./invisible-spaces";
+import { oddCharacters } from "./odd-characters";
 import { FALLBACK_MESSAGE, pickOnePerLine, Rank, YamlFile, type Candidate, type YamlProblem } from "./yaml-candidates";
 import { indentationSlip, listSlips, tabLines, tabProblem } from "./yaml-indentation";
 import { aliasProblems, indicatorProblem, INDICATORS, propProblems, unclosedList } from "./yaml-indicators";
@@ -57,16 +58,18 @@ function problemsIn(file: YamlFile): YamlProblem[] {
   const tabs = tabLines(file);
   // Each one is reported where it is (the parser would blame another line, or the line for another reason).
   const oddSpaces = invisibleSpaces(file.lineTexts, (line) => file.inBlockText(line));
-  const firstTab = Math.min(tabs[0] ?? Infinity, oddSpaces[0]?.line ?? Infinity);
+  const oddChars = oddCharacters(file);
+  const firstTab = Math.min(tabs[0] ?? Infinity, oddSpaces[0]?.line ?? Infinity, oddChars[0]?.line ?? Infinity);
   const errors = [...file.doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
   const structural = errors.filter((e) => !LOCAL_CODES.has(e.code) && e.code !== "TAB_AS_INDENT");
   // After the first real syntax error the parser loses its footing: what follows is mostly noise.
-  // A tab, or a space that is not one, in the indentation counts as such an error too.
+  // A tab, or a space that is not one, in the indentation counts as such an error too, and so does a
+  // character that is not what it looks like (the parser's errors after it are its consequences).
   const first = structural[0];
   const tabAt = firstTab < Infinity ? file.offsetOfLine(firstTab) : file.text.length;
   const firstAt = first ? Math.min(first.pos[0], tabAt) : tabAt;
 
-  candidates.push(...oddSpaces.map((odd) => ({ ...odd, rank: Rank.Specific })));
+  candidates.push(...oddSpaces.map((odd) => ({ ...odd, rank: Rank.Specific })), ...oddChars);
   if (first && file.pos(first.pos[0]).line < firstTab) candidates.push(structuralProblem(file, first));
   if (tabs.length > 0) candidates.push(tabProblem(file, tabs));
   const duplicates = new Set<string>();
