@@ -202,7 +202,7 @@ function previewEntries(): Array<{ entry: string; file: string }> {
     .find((c) => c.name === "pages")!
     .files!.map((f) => ({ entry: `pages/entries/${f.name}`, file: f.file.replace(/^data\//, "") }))
     .filter(({ file }) => typeof read(file).heading === "string");
-  for (const name of ["services", "approvals"]) {
+  for (const name of ["services", "approvals", "added-pages"]) {
     const folder = collections.find((c) => c.name === name)!.folder!.replace(/^data\//, "");
     const files = fs.readdirSync(path.join(data, folder)).filter((f) => f.endsWith(".yaml"));
     const withGallery = files.find((f) => (read(`${folder}/${f}`).gallery as unknown[] | undefined)?.length);

@@ -17,6 +17,8 @@ export const PLACES = {
   banner: { layout: "fullWidth", width: 2400, height: 800 },
   slide: { layout: "fullWidth", width: 2400, height: 1000 },
   card: { layout: "constrained", width: 480, height: 320 },
+  // An added page's picture beside its text (src/templates/added-page.tsx).
+  picture: { layout: "constrained", width: 720, height: 480 },
   activity: { layout: "constrained", width: 560, height: 373 },
   badge: { layout: "constrained", width: 200, height: 200 },
   // The header's logo: a fixed 48 px square (src/hooks/use-shell-data.ts, and --logo-size).

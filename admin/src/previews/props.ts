@@ -17,6 +17,7 @@ import type { CarouselLabels, GalleryItem, ImageWithAlt, ServiceSection } from "
 import { servicePath } from "../../../src/utils/routes";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { PLACES, type Place } from "./images";
+import type { SiteContact } from "../../../src/components/sections/types";
 
 export type Data = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ const withAlt = (ctx: Context, path: unknown, alt: unknown, place: Place): Image
   alt: str(alt),
 });
 
-function carouselLabels(site: Data | undefined): CarouselLabels {
+export function carouselLabels(site: Data | undefined): CarouselLabels {
   const labels = obj(site?.labels);
   return { pause: str(labels.carouselPause), play: str(labels.carouselPlay), slideOf: str(labels.slideOf) };
 }
@@ -136,19 +137,13 @@ export function activitiesProps(data: Data, ctx: Context): ActivitiesViewProps {
   };
 }
 
-export function contactProps(data: Data, ctx: Context): ContactViewProps {
-  const site = obj(ctx.site);
+/** The company's details from site.yaml, as the contact page and the contact strip show them. */
+export function siteContact(siteData: Data | undefined): SiteContact & { website: string } {
+  const site = obj(siteData);
   const address = obj(site.address);
   const labels = obj(site.labels);
-  const form = obj(data.form);
-  const map = obj(data.map);
-  const region = obj(data.region);
   return {
-    heading: str(data.heading),
-    banner: withAlt(ctx, data.banner, data.bannerAlt, PLACES.banner),
     companyName: str(site.legalName),
-    slogan: str(data.slogan),
-    detailsHeading: str(data.detailsHeading),
     address: {
       streetAddress: str(address.streetAddress),
       locality: str(address.locality),
@@ -169,6 +164,19 @@ export function contactProps(data: Data, ctx: Context): ContactViewProps {
       email: str(labels.email),
       website: str(labels.website),
     },
+  };
+}
+
+export function contactProps(data: Data, ctx: Context): ContactViewProps {
+  const form = obj(data.form);
+  const map = obj(data.map);
+  const region = obj(data.region);
+  return {
+    heading: str(data.heading),
+    banner: withAlt(ctx, data.banner, data.bannerAlt, PLACES.banner),
+    ...siteContact(ctx.site),
+    slogan: str(data.slogan),
+    detailsHeading: str(data.detailsHeading),
     formHeading: str(data.formHeading),
     formNotice: str(data.formNotice),
     form: {

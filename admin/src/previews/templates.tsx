@@ -15,6 +15,8 @@ import { WhyCyrusView } from "../../../src/components/views/why-cyrus-view";
 import { Gallery, ServiceView } from "../../../src/components/views/service-view";
 import { Container } from "../../../src/components/content/page";
 import { Shell } from "../../../src/components/shell/shell";
+import { AddedPageView } from "../../../src/components/views/added-page-view";
+import { addedPageProps } from "./added-page-props";
 import { PLACES, previewImage, type Place } from "./images";
 import * as map from "./props";
 import { shellProps } from "./shell-props";
@@ -160,6 +162,11 @@ function ServicePreview(props: PreviewProps) {
   return <ServiceView {...map.serviceProps(useData(props), useContext(props, { site: true, approvals: true }))} />;
 }
 
+/** An added page, with its sections' real components (a page still being written too). */
+function AddedPagePreview(props: PreviewProps) {
+  return <AddedPageView {...addedPageProps(useData(props), useContext(props, { site: true }))} />;
+}
+
 function ApprovalPreview(props: PreviewProps) {
   const items = map.approvalGallery(useData(props), useContext(props, { services: true, approvals: true }));
   return (
@@ -226,6 +233,7 @@ export const previewTemplates: Record<string, ComponentType<PreviewProps>> = {
   "enquiry-results": EnquiryResultsPreview,
   services: ServicePreview,
   approvals: ApprovalPreview,
+  "added-pages": AddedPagePreview,
   site: SitePreview,
   navigation: NavigationPreview,
 };
