@@ -81,7 +81,10 @@ test("every warning is explained by the next line of ours after it", () => {
       .split(LEVELS)
       .map((line) => line.trim());
     const next = after.find((line) => line !== "" && !line.startsWith("success "));
-    expect(next).toBe(`info ${known!.explanation}`);
+    // (Gatsby may print an unlevelled paragraph of its own after ours, as for the unused template's query.)
+    expect(next?.startsWith(`info ${known!.explanation}`) ? `info ${known!.explanation}` : next).toBe(
+      `info ${known!.explanation}`,
+    );
   }
 });
 
