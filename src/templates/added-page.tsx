@@ -21,7 +21,11 @@ export default function AddedPage({ data }: PageProps<Data>) {
         banner={page.banner ? { image: imageOf(page.banner, `${where} banner`), alt: page.bannerAlt ?? "" } : null}
         sections={toSections(page.sections, where)}
         contact={{ ...site, companyName: site.legalName }}
-        carouselLabels={{ pause: site.labels.carouselPause, play: site.labels.carouselPlay, slideOf: site.labels.slideOf }}
+        carouselLabels={{
+          pause: site.labels.carouselPause,
+          play: site.labels.carouselPlay,
+          slideOf: site.labels.slideOf,
+        }}
       />
     </Layout>
   );

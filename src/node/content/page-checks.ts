@@ -13,7 +13,8 @@ import { addedPagePath, FIXED_PAGES, slugClash } from "./site-paths";
  * of the site (a section's, or a menu entry's) leading to a page that a production build makes.
  */
 type Row = Record<string, unknown>;
-const rowOf = (value: unknown): Row => (value && typeof value === "object" && !Array.isArray(value) ? (value as Row) : {});
+const rowOf = (value: unknown): Row =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Row) : {};
 const nameOf = (rel: string) => path.posix.basename(rel).replace(/\.ya?ml$/i, "");
 
 interface Target {

@@ -86,7 +86,10 @@ export function dropdownEntries(content: Content): Array<{ label: string; to: st
  * `gatsby develop` makes (those still being written too).
  */
 export function siteRoutes(content: Content, { inProgress = false } = {}): string[] {
-  const routes = [...content.navigation.main.map((item) => item.to), ...content.services.map((s) => servicePath(s.slug))];
+  const routes = [
+    ...content.navigation.main.map((item) => item.to),
+    ...content.services.map((s) => servicePath(s.slug)),
+  ];
   const added = content.pages.filter((page) => inProgress || !page.inProgress).map((page) => addedPagePath(page.slug));
   return [...new Set([...routes, ...added])];
 }
