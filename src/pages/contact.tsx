@@ -90,24 +90,7 @@ export const query = graphql`
       }
     }
     siteYaml {
-      legalName
-      address {
-        ...PostalAddress
-      }
-      mobile
-      telephone
-      email
-      website
-      labels {
-        addressHeading
-        mobile
-        telephone
-        email
-        website
-        carouselPause
-        carouselPlay
-        slideOf
-      }
+      ...ContactDetailsAndCarousel
     }
   }
 `;

@@ -16,6 +16,28 @@ export const fragments = graphql`
     countryCode
   }
 
+  # The company's details and the carousel's wording, for a page that shows both (contact, added pages).
+  fragment ContactDetailsAndCarousel on SiteYaml {
+    legalName
+    address {
+      ...PostalAddress
+    }
+    mobile
+    telephone
+    email
+    website
+    labels {
+      addressHeading
+      mobile
+      telephone
+      email
+      website
+      carouselPause
+      carouselPlay
+      slideOf
+    }
+  }
+
   fragment FullWidthImage on File {
     childImageSharp {
       gatsbyImageData(layout: FULL_WIDTH, sizes: "100vw")
