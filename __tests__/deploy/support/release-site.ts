@@ -74,6 +74,8 @@ export interface ReleaseSite {
   serviceUrl: string;
   /** Set when the release ran `npm ci`. */
   npmCiMarker: string;
+  /** The release user's checkout of this repository, whose node_modules seed the first release. */
+  seedCheckout: string;
   /** One line per service restart. */
   restarts(): string[];
   /** Edits a file of the editor's clone, commits and pushes it; returns the commit. */
@@ -299,6 +301,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     enquiries,
     serviceUrl: `http://127.0.0.1:${upstream}`,
     npmCiMarker,
+    seedCheckout: tool,
     async hookPush(commit, secret = hookSecret) {
       const body = JSON.stringify({ ref: "refs/heads/main", after: commit, before: "0".repeat(40), commits: [] });
       const signature = crypto.createHmac("sha256", secret).update(body).digest("hex");
