@@ -87,7 +87,8 @@ export const query = graphql`
             linkLabel
             image {
               childImageSharp {
-                gatsbyImageData(layout: CONSTRAINED, width: 480, aspectRatio: 1.5)
+                # Half the content width (72rem): the widest a card gets, two to a row.
+                gatsbyImageData(layout: CONSTRAINED, width: 576, aspectRatio: 1.5)
               }
             }
             imageAlt
