@@ -15,9 +15,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildAdmin } from "./build";
+import { buildAdmin, cmsConfig } from "./build";
+import { localBackend } from "./backend";
 
 const adminDir = path.resolve(__dirname, "..");
 const rootDir = path.dirname(adminDir);
@@ -43,6 +45,8 @@ export interface StudioOptions {
   review?: boolean;
   /** The release status bar, reading <out>/release-status.json (tests write one there). */
   releaseStatus?: boolean;
+  /** Tests: copy a studio this process built before, if alike (buildOrReuse). */
+  reuseBuild?: boolean;
 }
 
 export interface RunningStudio {
@@ -103,6 +107,50 @@ async function waitForApi(apiUrl: string, child: ChildProcess, log: () => string
   throw new Error(`decap-server did not answer at ${apiUrl} within 20 s:\n${log()}`);
 }
 
+type StudioBuild = Required<
+  Pick<Parameters<typeof buildAdmin>[0], "out" | "dataDir" | "localProxyUrl" | "review" | "releaseStatus">
+>;
+
+/** Studios built by this process, by what they were built from (their API's address aside). */
+const built = new Map<string, { dir: string; origin: RegExp }>();
+/** The files a studio build writes that name its API's address (decap-server's port). */
+const NAMING_API = ["studio.js", "csp.txt"];
+
+/**
+ * The browser tests start a studio per test file, alike but for decap-server's port (a free one each
+ * time): esbuild's bundle of Decap took 7 s of each start. A studio built before in this process from
+ * the same configuration is copied instead, its API's address replaced by the new one, which makes the
+ * very files a build would. (A copy that kept the old address would be refused by its own policy, or
+ * talk to a stopped server: every studio test would fail.)
+ */
+export async function buildOrReuse(options: StudioBuild): Promise<void> {
+  const { out, localProxyUrl: apiUrl } = options;
+  const key = JSON.stringify([
+    cmsConfig(localBackend("http://api.invalid/"), options.dataDir, options.review),
+    options.review,
+    options.releaseStatus,
+  ]);
+  const earlier = built.get(key);
+  // The origin, not the whole URL: the policy names the origin alone. Not followed by a digit (:80 in :8081).
+  const newOrigin = new URL(apiUrl).origin;
+  if (earlier && fs.existsSync(earlier.dir)) {
+    fs.mkdirSync(out, { recursive: true });
+    for (const file of fs.readdirSync(earlier.dir)) {
+      const from = path.join(earlier.dir, file);
+      if (NAMING_API.includes(file))
+        fs.writeFileSync(path.join(out, file), fs.readFileSync(from, "utf8").replace(earlier.origin, newOrigin));
+      else fs.cpSync(from, path.join(out, file), { recursive: true });
+    }
+    return;
+  }
+  await buildAdmin(options);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-studio-build-"));
+  fs.cpSync(out, dir, { recursive: true });
+  if (built.size === 0)
+    process.once("exit", () => built.forEach((b) => fs.rmSync(b.dir, { recursive: true, force: true })));
+  built.set(key, { dir, origin: new RegExp(`${newOrigin.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?!\\d)`, "g") });
+}
+
 export async function startStudio(options: StudioOptions = {}): Promise<RunningStudio> {
   const repo = path.resolve(options.repo ?? rootDir);
   if (!fs.existsSync(path.join(repo, "data"))) throw new Error(`${repo} has no data/ folder to edit`);
@@ -110,7 +158,8 @@ export async function startStudio(options: StudioOptions = {}): Promise<RunningS
   const apiPort = options.apiPort ?? 8081;
   const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
   const out = path.resolve(options.out ?? path.join(adminDir, "dist/admin"));
-  await buildAdmin({
+  const build = options.reuseBuild ? buildOrReuse : buildAdmin;
+  await build({
     out,
     dataDir: path.join(repo, "data"),
     localProxyUrl: apiUrl,

@@ -38,6 +38,7 @@ test.beforeAll(async () => {
     review: true,
     // As npm run release builds it: the bar reads <out>/release-status.json, which the last test writes.
     releaseStatus: true,
+    reuseBuild: true,
   });
 });
 

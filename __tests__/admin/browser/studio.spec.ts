@@ -27,6 +27,7 @@ test.beforeAll(async () => {
     port: await freePort(),
     apiPort: await freePort(),
     out: path.join(dir, "studio"),
+    reuseBuild: true,
   });
 });
 

@@ -30,6 +30,7 @@ export function studioForTests(name: string): StudioSession {
       port: await freePort(),
       apiPort: await freePort(),
       out: path.join(dir, "studio"),
+      reuseBuild: true,
     });
   });
   test.afterAll(async () => {
