@@ -14,7 +14,7 @@
  *
  * One page load per check where possible, every check of a width in one test (CI time).
  */
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { addedPage, answer, expectSection, question, sectionOf, sections, slideshow } from "./support/added-page";
 import { site } from "./support/content";
 import { at, axe, everyViewport, expect, isHydrated, noJsAt, open, openWithoutScripts, test } from "./support/fixtures";
@@ -31,6 +31,25 @@ test.use({ baseURL: fixtureUrl });
 const route = `/${addedPage.slug}`;
 const main = (page: Page) => page.getByRole("main");
 
+/**
+ * Returns a wait for every request the page has made so far to end: a page left with requests
+ * under way (the images a client-side navigation fetches) would cancel them, a failure `problems`
+ * reports.
+ */
+function requestsUnderWay(page: Page) {
+  const pending = new Set<Request>();
+  page.on("request", (request) => pending.add(request));
+  page.on("requestfinished", (request) => pending.delete(request));
+  page.on("requestfailed", (request) => pending.delete(request));
+  return () =>
+    expect
+      .poll(() => [...pending].map((request) => request.url()), {
+        message: "every request of the page has ended",
+        timeout: 15_000,
+      })
+      .toEqual([]);
+}
+
 async function expectEverySection(page: Page) {
   await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(addedPage.title);
   for (const section of sections) await expectSection(main(page), section);
@@ -41,6 +60,7 @@ test(
   "the menu's line on /home leads to the page, which shows every section",
   everyViewport,
   async ({ page, problems }, testInfo) => {
+    const allEnded = requestsUnderWay(page);
     await open(page, "/home");
     // The hamburger, where the menu is folded (768 px and below).
     const hamburger = nav(page).getByRole("button", { name: site.labels.menuOpen });
@@ -48,6 +68,7 @@ test(
     await nav(page).getByRole("link", { name: addedPage.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
     await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(addedPage.title);
+    await allEnded();
 
     await open(page, route);
     await expectEverySection(page);
