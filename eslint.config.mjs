@@ -32,6 +32,7 @@ export default tseslint.config(
   {
     ignores: [
       "public/",
+      ".fixture-site/",
       ".cache/",
       ".check-cache/",
       "node_modules/",

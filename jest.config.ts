@@ -28,6 +28,8 @@ const base = {
   },
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image)/)"],
   globals: { __PATH_PREFIX__: "" },
+  // The fixture site is a copy of the project (package.json, plugins' tests): not this project's modules.
+  modulePathIgnorePatterns: ["<rootDir>/.fixture-site/"],
 } satisfies Project;
 
 /** `folders`: a folder of __tests__/ by its name, or a path from the root (a plugin's __tests__/). */

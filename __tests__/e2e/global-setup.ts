@@ -7,15 +7,19 @@
  * - a second instance (E2E_REFUSING_URL) whose receiver takes one enquiry per client an hour
  *   (ENQUIRY_RATE_LIMIT=1), so the form's error path meets a real refusal (429), not a mock.
  *
- * Workers inherit these variables. The returned function stops both servers and deletes the folders.
+ * - the fixture site's build (E2E_FIXTURE_URL), a page of every section type among its pages
+ *   (__tests__/support/fixture-site.ts), when it is up to date; else added-page.spec.ts skips, saying why.
  *
- * When all four variables are already set, the tests run against those servers instead and nothing is
- * started: `npm run test:e2e:nginx` (__tests__/deploy/support/with-stack.ts) sets them to nginx and the
- * standalone enquiry service.
+ * Workers inherit these variables. The returned function stops the servers and deletes the folders.
+ *
+ * When the first four variables are already set, the tests run against those servers instead and
+ * nothing is started: `npm run test:e2e:nginx` (__tests__/deploy/support/with-stack.ts) sets them,
+ * and E2E_FIXTURE_URL, to nginx and the standalone enquiry service.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fixtureRoot, fixtureSiteProblem } from "../support/fixture-site";
 import { projectRoot, serveBuiltSite, type RunningSite } from "../support/serve";
 
 // No mail from the tests, whatever the shell that runs them has set.
@@ -58,6 +62,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_ENQUIRY_DIR = enquiryDir;
     process.env.E2E_REFUSING_URL = refusing.origin;
     process.env.E2E_REFUSING_ENQUIRY_DIR = refusingDir;
+    const fixtureProblem = fixtureSiteProblem();
+    if (!fixtureProblem) {
+      const fixture = await serveBuiltSite(
+        { ...noMail, ENQUIRY_DATA_DIR: path.join(dataRoot, "fixture") },
+        fixtureRoot,
+      );
+      running.push(fixture);
+      process.env.E2E_FIXTURE_URL = fixture.origin;
+    }
+    console.log(
+      fixtureProblem ? `No fixture site: ${fixtureProblem}` : `The fixture site at ${process.env.E2E_FIXTURE_URL}`,
+    );
     console.log(
       `Serving public/ at ${site.origin} (enquiries in ${enquiryDir}); refusing receiver at ${refusing.origin}`,
     );

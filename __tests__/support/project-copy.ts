@@ -10,7 +10,7 @@ import path from "node:path";
 import { projectRoot } from "./serve";
 
 /** What a build reads, copied. */
-const PROJECT_FILES = [
+export const PROJECT_FILES = [
   "src",
   "plugins",
   "data",
@@ -23,16 +23,28 @@ const PROJECT_FILES = [
 
 export function copyProject(prefix = "cyrus-copy-"): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  copyProjectInto(root);
+  return root;
+}
+
+/**
+ * Copies what a build reads into `root`, replacing what an earlier copy left there; whatever else
+ * it holds (an earlier build's .cache/ and public/) stays, for Gatsby to reuse.
+ */
+export function copyProjectInto(root: string): void {
+  fs.mkdirSync(root, { recursive: true });
   for (const entry of PROJECT_FILES) {
+    fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     fs.cpSync(path.join(projectRoot, entry), path.join(root, entry), {
       recursive: true,
       // The GraphQL types a build wrote into src/ are the build's, not the copy's.
       filter: (source) => path.basename(source) !== "gatsby-types.d.ts",
     });
   }
-  fs.symlinkSync(path.join(projectRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  fs.symlinkSync(path.join(projectRoot, "admin"), path.join(root, "admin"), "dir");
-  return root;
+  for (const link of ["node_modules", "admin"]) {
+    fs.rmSync(path.join(root, link), { recursive: true, force: true });
+    fs.symlinkSync(path.join(projectRoot, link), path.join(root, link), "dir");
+  }
 }
 
 /** Changes one file of the copy, as an editor's save does. */

@@ -7,7 +7,9 @@
  *    in public/webpack.stats.json), gzip and brotli compressed.
  * 3. Serves public/ with `gatsby serve` on loopback and runs Lighthouse (Debian's Chromium through
  *    CHROME_PATH) on every route in the mobile configuration (simulated throttling) and the desktop
- *    one, N runs each (3 by default), taking the median of each figure.
+ *    one, N runs each (3 by default), taking the median of each figure. The page of every section
+ *    type is among the routes: it is measured in the fixture site's build (built when out of date,
+ *    __tests__/support/fixture-site.ts), served the same way, with the same budgets.
  * 4. Writes bench/results.json, prints a table per configuration and, with --check, each budget
  *    missed (exit code 1 if any).
  *
@@ -26,6 +28,7 @@ import zlib from "node:zlib";
 // The build's own reading of webpack's chunk groups, which the plugin's README lists among the
 // Gatsby internals it tracks: when Gatsby changes them, the build and this count change together.
 import { chunkGroupScripts, type WebpackStats } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
+import { ensureFixtureSite, fixturePage, fixtureRoot } from "../../__tests__/support/fixture-site";
 import { readContent, siteRoutes } from "../../src/node/content/read-content";
 import { chromePath, chromiumArgs } from "../chromium";
 import { serveBuiltSite } from "../serve-built-site";
@@ -35,8 +38,15 @@ const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
 const resultsDefault = path.join(root, "bench/results.json");
 const runsDir = path.join(root, "bench/runs");
 
-/** Every content route (the main navigation's pages, then each service's), as data/ has them. */
-const ALL_ROUTES = siteRoutes(readContent());
+/**
+ * The added page with a section of every type: kept out of production in data/, ready in the fixture
+ * site, whose build it is measured in.
+ */
+const FIXTURE_ROUTE = `/${fixturePage.slug}`;
+/** Every content route (the main navigation's pages, then each service's), as data/ has them, and the fixture page. */
+const ALL_ROUTES = [...new Set([...siteRoutes(readContent()), FIXTURE_ROUTE])];
+/** The project whose public/ holds a route's page. */
+const siteOf = (route: string) => (route === FIXTURE_ROUTE ? fixtureRoot : root);
 
 /** Where the warm rebuild changes one line: a value an editor would plausibly edit. */
 const WARM_EDIT = { file: "data/about/about.yaml", line: /^(\s*text: ".*)("\s*)$/, marker: " (bench edit)" };
@@ -264,9 +274,11 @@ function buildAll(): Builds {
 /* ------------------------------------------------------------------ JavaScript loaded first */
 
 function htmlFile(route: string): string {
-  const candidates = [path.join(root, "public", route, "index.html"), path.join(root, "public", `${route}.html`)];
+  const publicDir = path.join(siteOf(route), "public");
+  const candidates = [path.join(publicDir, route, "index.html"), path.join(publicDir, `${route}.html`)];
   const found = candidates.find((f) => fs.existsSync(f));
-  if (!found) throw new Error(`bench: no built HTML for ${route} in public/ (build first, or drop --skip-build)`);
+  if (!found)
+    throw new Error(`bench: no built HTML for ${route} in ${path.relative(root, publicDir)}/ (build first, or drop --skip-build)`);
   return found;
 }
 
@@ -279,17 +291,20 @@ function htmlFile(route: string): string {
  * brotli quality 11 (precompressed files).
  */
 function jsLoadedFirst(routes: readonly string[]): JsFirst {
-  const stats = JSON.parse(fs.readFileSync(path.join(root, "public/webpack.stats.json"), "utf8")) as WebpackStats;
-  const groupJs = (name: string) => {
-    const js = chunkGroupScripts(stats, name);
-    if (!js) throw new Error(`bench: chunk group ${name} is not in public/webpack.stats.json`);
+  const stats = new Map<string, WebpackStats>();
+  const groupJs = (site: string, name: string) => {
+    if (!stats.has(site))
+      stats.set(site, JSON.parse(fs.readFileSync(path.join(site, "public/webpack.stats.json"), "utf8")) as WebpackStats);
+    const js = chunkGroupScripts(stats.get(site)!, name);
+    if (!js) throw new Error(`bench: chunk group ${name} is not in ${path.relative(root, site) || "."}/public/webpack.stats.json`);
     return js;
   };
+  // By file name: a name holds its content's hash, so the two builds' files of one name are the same.
   const sizes = new Map<string, Sizes>();
-  const sizeOf = (file: string): Sizes => {
+  const sizeOf = (site: string, file: string): Sizes => {
     let size = sizes.get(file);
     if (!size) {
-      const body = fs.readFileSync(path.join(root, "public", file));
+      const body = fs.readFileSync(path.join(site, "public", file));
       size = {
         raw: body.length,
         gzip: zlib.gzipSync(body, { level: 6 }).length,
@@ -302,13 +317,14 @@ function jsLoadedFirst(routes: readonly string[]): JsFirst {
   const perRoute: JsFirst["perRoute"] = {};
   for (const route of routes) {
     htmlFile(route); // fails clearly when the page was not built
+    const site = siteOf(route);
     const pageData = JSON.parse(
-      fs.readFileSync(path.join(root, "public/page-data", route, "page-data.json"), "utf8"),
+      fs.readFileSync(path.join(site, "public/page-data", route, "page-data.json"), "utf8"),
     ) as { componentChunkName: string };
-    const scripts = [...new Set([...groupJs("app"), ...groupJs(pageData.componentChunkName)])];
+    const scripts = [...new Set([...groupJs(site, "app"), ...groupJs(site, pageData.componentChunkName)])];
     const total: Sizes = { raw: 0, gzip: 0, brotli: 0 };
     for (const file of scripts) {
-      const size = sizeOf(file);
+      const size = sizeOf(site, file);
       total.raw += size.raw;
       total.gzip += size.gzip;
       total.brotli += size.brotli;
@@ -458,7 +474,7 @@ function medianOf(runs: readonly Figures[]): Figures {
   return m;
 }
 
-async function lighthouseAll(opts: Options, origin: string): Promise<Results["routes"]> {
+async function lighthouseAll(opts: Options, originOf: (route: string) => string): Promise<Results["routes"]> {
   const results: Results["routes"] = {};
   for (const configName of opts.configs) {
     console.log(`\n== Lighthouse, ${configName}: ${opts.routes.length} routes × ${opts.runs} runs`);
@@ -475,7 +491,7 @@ async function lighthouseAll(opts: Options, origin: string): Promise<Results["ro
         for (let i = 1; i <= opts.runs; i += 1) {
           await waitForQuiet(opts.maxLoad);
           const started = performance.now();
-          const lhr = await runner.run(`${origin}${route}`);
+          const lhr = await runner.run(`${originOf(route)}${route}`);
           const f = figures(lhr);
           runs.push(f);
           fs.writeFileSync(path.join(dir, `${slug}-${i}.json`), JSON.stringify(lhr));
@@ -566,8 +582,9 @@ function tables(results: Results): string {
     for (const [route, byConfig] of Object.entries(results.routes)) {
       const m = byConfig[configName]?.median;
       if (!m) continue;
+      const name = route === FIXTURE_ROUTE ? `${route} (fixture site)` : route;
       out.push(
-        `| ${route} | ${m.performance} | ${m.accessibility} | ${m["best-practices"]} | ${m.seo} | ${sec(m.fcpMs)} | ${sec(m.lcpMs)} | ${m.tbtMs} | ${m.cls} | ${sec(m.siMs)} | ${kb(m.transferBytes)} | ${kb(m.jsBytes)} | ${kb(m.imageBytes)} | ${m.requests} | ${m.load1} | ${m.benchmarkIndex} |`,
+        `| ${name} | ${m.performance} | ${m.accessibility} | ${m["best-practices"]} | ${m.seo} | ${sec(m.fcpMs)} | ${sec(m.lcpMs)} | ${m.tbtMs} | ${m.cls} | ${sec(m.siMs)} | ${kb(m.transferBytes)} | ${kb(m.jsBytes)} | ${kb(m.imageBytes)} | ${m.requests} | ${m.load1} | ${m.benchmarkIndex} |`,
       );
     }
   }
@@ -610,13 +627,17 @@ async function main() {
   const started = performance.now();
   const loadStart = load();
   const build = opts.skipBuild ? null : buildAll();
+  const withFixture = opts.routes.includes(FIXTURE_ROUTE);
+  if (withFixture) await ensureFixtureSite();
   const jsFirst = jsLoadedFirst(opts.routes);
+  // One after the other, so that the two free-port look-ups cannot race.
   const server = await serveBuiltSite();
+  const fixtureServer = withFixture ? await serveBuiltSite({}, fixtureRoot).catch(stopFirst(server)) : undefined;
   let routes: Results["routes"];
   try {
-    routes = await lighthouseAll(opts, server.origin);
+    routes = await lighthouseAll(opts, (route) => (siteOf(route) === root ? server : fixtureServer!).origin);
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), fixtureServer?.stop()]);
   }
   const lhVersion = (
     JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")) as {
@@ -655,6 +676,12 @@ async function main() {
   console.log(`\nResults: ${path.relative(root, opts.out)}; Lighthouse reports: ${path.relative(root, runsDir)}/`);
   return finish(results, opts);
 }
+
+/** Stops a server already started when the next one fails to start, and passes the failure on. */
+const stopFirst = (server: { stop: () => Promise<void> }) => async (error: unknown) => {
+  await server.stop();
+  throw error;
+};
 
 function finish(results: Results, opts: Options) {
   if (!opts.check) return;

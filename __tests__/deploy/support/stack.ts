@@ -104,6 +104,8 @@ export async function waitFor(url: string, status = 200, tries = 150, alive?: ()
 }
 
 export interface StackOptions {
+  /** The build it serves (a copy of it): builtSite by default (e.g. the fixture site's public/). */
+  publicDir?: string;
   /** Extra environment of the enquiry service (rate limit high by default, no mail). */
   serviceEnv?: NodeJS.ProcessEnv;
   /** nginx worker processes (default 2). */
@@ -158,21 +160,19 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** A fresh copy of the build: the "temporary root" nginx serves in the tests. */
-function copyBuild(to: string): void {
-  fs.cpSync(builtSite, to, { recursive: true });
-}
-
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const problem = missingPrerequisite();
   if (problem) throw new Error(problem);
+  const publicDir = options.publicDir ?? builtSite;
+  if (!fs.existsSync(path.join(publicDir, "404.html"))) throw new Error(`${publicDir} holds no built site`);
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-deploy-"));
   // nginx's workers run as an unprivileged user when the tests run as root: they must reach the root.
   fs.chmodSync(base, 0o755);
   const root = path.join(base, "public");
   const confDir = path.join(base, "nginx");
   const dataDir = path.join(base, "enquiries");
-  copyBuild(root);
+  // A fresh copy of the build: the "temporary root" nginx serves in the tests.
+  fs.cpSync(publicDir, root, { recursive: true });
 
   const nginxPort = await freePort();
   const servicePort = await freePort();

@@ -4,14 +4,17 @@
  *
  *   npx tsx __tests__/deploy/support/with-stack.ts -- playwright test -c __tests__/e2e/playwright.config.ts
  *
- * Two stacks are started on free loopback ports, and the command gets their addresses:
+ * Stacks are started on free loopback ports, and the command gets their addresses:
  *   E2E_BASE_URL, DEPLOY_BASE_URL   nginx of the site (enquiry folder: E2E_ENQUIRY_DIR)
  *   E2E_REFUSING_URL                a second nginx + service that takes one enquiry per client an
  *                                   hour (ENQUIRY_RATE_LIMIT=1), for the form's error path
  *                                   (enquiry folder: E2E_REFUSING_ENQUIRY_DIR)
- * Both are stopped when the command ends (or this process is interrupted); its exit code is kept.
+ *   E2E_FIXTURE_URL                 a third, serving the fixture site's build (a page of every section
+ *                                   type, __tests__/support/fixture-site.ts), when it is up to date
+ * All are stopped when the command ends (or this process is interrupted); its exit code is kept.
  */
 import { spawn } from "node:child_process";
+import { fixturePublic, fixtureSiteProblem } from "../../support/fixture-site";
 import { startStack, type Stack } from "./stack";
 
 async function main(): Promise<number> {
@@ -29,6 +32,11 @@ async function main(): Promise<number> {
     const refusing = await startStack({ serviceEnv: { ENQUIRY_RATE_LIMIT: "1", ENQUIRY_RATE_WINDOW_SECONDS: "3600" } });
     stacks.push(refusing);
     console.log(`nginx at ${site.origin} (enquiries in ${site.dataDir}); refusing stack at ${refusing.origin}`);
+    // The browser tests of the fixture page skip, saying why, without it.
+    const fixtureProblem = fixtureSiteProblem();
+    const fixture = fixtureProblem ? undefined : await startStack({ publicDir: fixturePublic });
+    if (fixture) stacks.push(fixture);
+    console.log(fixture ? `the fixture site at ${fixture.origin}` : `no fixture site stack: ${fixtureProblem}`);
     const env = {
       ...process.env,
       DEPLOY_BASE_URL: site.origin,
@@ -36,6 +44,7 @@ async function main(): Promise<number> {
       E2E_ENQUIRY_DIR: site.dataDir,
       E2E_REFUSING_URL: refusing.origin,
       E2E_REFUSING_ENQUIRY_DIR: refusing.dataDir,
+      ...(fixture && { E2E_FIXTURE_URL: fixture.origin }),
     };
     const child = spawn(command[0]!, command.slice(1), { stdio: "inherit", env, shell: false });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -1,0 +1,45 @@
+/**
+ * The content the fixture site adds to its copy of data/, by the steps of docs/editing-content.md
+ * ("Adding a service", "Adding a page"): nothing in src/ or in the tests names it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseDocument } from "yaml";
+import { everySectionPage } from "./added-pages";
+import { content } from "./content";
+
+const template = content.services[0]!;
+
+/** The added service: a copy of the first one under a new slug, ordered last. */
+export const addedService = {
+  slug: "example-new-service",
+  title: "Example New Service",
+  menuLabel: "Example Service",
+  cardTitle: "Example New Service Card",
+  order: Math.max(...content.services.map((s) => s.order)) + 10,
+};
+
+/** The page with a section of every type, made ready in the copy. */
+export const fixturePage = everySectionPage();
+
+/** Writes the added content into the copy at `root`. */
+export function addFixtureContent(root: string): void {
+  // Copy a service file, name it after the new slug, change its fields (images may be reused or
+  // dropped into data/services/images/), list the slug in the dropdown.
+  const services = path.join(root, "data/services");
+  const doc = parseDocument(fs.readFileSync(path.join(services, `${template.slug}.yaml`), "utf8"));
+  for (const [field, value] of Object.entries(addedService)) doc.set(field, value);
+  // As the editing studio writes an image path: without "./" (both forms are relative to the file).
+  doc.set("cardImage", template.cardImage.replace(/^\.\//, ""));
+  fs.writeFileSync(path.join(services, `${addedService.slug}.yaml`), String(doc));
+  const navFile = path.join(root, "data/navigation/navigation.yaml");
+  const nav = parseDocument(fs.readFileSync(navFile, "utf8"));
+  nav.addIn(["servicesMenu"], addedService.slug);
+  // The page made ready, and one line of the menu naming it.
+  nav.addIn(["main"], nav.createNode({ label: fixturePage.title, to: `/${fixturePage.slug}` }));
+  fs.writeFileSync(navFile, String(nav));
+  const pageFile = path.join(root, "data/pages", `${fixturePage.slug}.yaml`);
+  const pageDoc = parseDocument(fs.readFileSync(pageFile, "utf8"));
+  pageDoc.delete("inProgress");
+  fs.writeFileSync(pageFile, String(pageDoc));
+}
