@@ -114,6 +114,8 @@ test(
     await expectEverySection(page);
     const { label, slides } = sectionOf("slideshow");
     await expect(slideshow(main(page), label!).getByRole("img", { name: slides![0]!.alt, exact: true })).toBeVisible();
+    // Nothing turns without scripts: no pause button that would do nothing.
+    await expect(slideshow(main(page), label!).getByRole("button")).toHaveCount(0);
     for (const item of sectionOf("questions").items!) {
       await question(main(page), item.question).click();
       await expect(answer(main(page), item)).toBeVisible();
