@@ -26,15 +26,16 @@ export function freePort(): Promise<number> {
 
 /**
  * `gatsby serve` of the built public/ (with its functions) on a free loopback port; `env` adds to
- * or overrides the server's environment (e.g. ENQUIRY_DATA_DIR).
+ * or overrides the server's environment (e.g. ENQUIRY_DATA_DIR); `root`, the project whose build it
+ * serves (a copy built by a test).
  */
-export async function serveBuiltSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSite> {
+export async function serveBuiltSite(env: NodeJS.ProcessEnv = {}, root = projectRoot): Promise<RunningSite> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(projectRoot, "node_modules/gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)],
     {
-      cwd: projectRoot,
+      cwd: root,
       env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
