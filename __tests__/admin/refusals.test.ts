@@ -1,15 +1,25 @@
 /**
  * @jest-environment node
  *
- * What the studio refuses to save, and its words: a required text of spaces only, and a key or order
- * another entry has (the services of data/, as the studio reads them). Each row is a value typed into
- * a field and the message expected, or none.
+ * What the studio refuses to save, and its words: a required text of spaces only, an added page's
+ * slug that is another page's address (in the content check's words), and a key or order another
+ * entry has (the services of data/, as the studio reads them). Each row is a value typed into a field
+ * and the message expected, or none.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { blankText, takenValue, type OtherEntry, type Self, type UniqueField } from "../../admin/src/refusals";
+import {
+  blankText,
+  pageAddressTaken,
+  takenValue,
+  type OtherEntry,
+  type Self,
+  type UniqueField,
+} from "../../admin/src/refusals";
 import { cmsCollections } from "../../src/node/content/cms-config";
+import { FIXED_PAGES, RESERVED_SEGMENTS } from "../../src/node/content/site-paths";
+import { checkFileText } from "../../src/node/content/validate";
 
 const folder = path.resolve(__dirname, "../../data/services");
 const services: OtherEntry[] = fs
@@ -101,4 +111,50 @@ test("the studio's form marks each collection's key, and the services' order, as
       collection.fields!.some((f) => f.name === "order") ? [key, ["order", { label_field: label }]] : [key],
     );
   }
+});
+
+/** What the content check says of data/pages/<slug>.yaml, a page with one section (none when it is fine). */
+function checkSays(slug: string): string[] {
+  const text = `slug: "${slug}"\ntitle: A page\ndescription: A page of the tests.\nsections:\n  - type: contact-strip\n`;
+  return checkFileText(path.resolve(__dirname, "../../data"), `pages/${slug}.yaml`, text).map((p) => p.message);
+}
+
+/** A slug as the schema writes one (_gatsby is refused by the field's pattern first). */
+const slugPattern = new RegExp(
+  (
+    JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/schemas/page.schema.json"), "utf8")) as {
+      properties: { slug: { pattern: string } };
+    }
+  ).properties.slug.pattern,
+);
+
+test.each(
+  [
+    ...Object.keys(FIXED_PAGES).map((route) => [`a fixed page's, ${route}`, route.slice(1)]),
+    ...Object.keys(RESERVED_SEGMENTS).map((segment) => [`one the site answers, /${segment}`, segment]),
+    ["one starting /sitemap", "sitemap-pages"],
+  ].filter(([, slug]) => slugPattern.test(slug!)),
+)("an added page's slug that is %s: refused in the check's words", (_, slug) => {
+  const [said] = checkSays(slug!);
+  expect(said).toMatch(/\. Choose another slug, and name the file after it/);
+  const words = said!.replace(/\. Choose another slug, .*$/, "");
+  expect(pageAddressTaken(slug)).toBe(`${words.charAt(0).toUpperCase()}${words.slice(1)}. Choose another slug.`);
+});
+
+test.each([
+  ["a new page's", "careers"],
+  ["a service's (services are under /services/)", services[0]!.slug],
+  ["not a text", 3],
+])("an added page's slug that is %s: not refused, nor by the check", (_, slug) => {
+  expect(pageAddressTaken(slug)).toBeUndefined();
+  if (typeof slug === "string") expect(checkSays(slug)).toEqual([]);
+});
+
+test("only the added pages' key is a page's address (cms-config.ts)", () => {
+  const marked = cmsCollections(path.resolve(__dirname, "../../data")).flatMap((c) =>
+    [...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)]
+      .filter((f) => f.page_address)
+      .map((f) => [c.name, f.name]),
+  );
+  expect(marked).toEqual([["added-pages", "slug"]]);
 });

@@ -13,6 +13,7 @@ import {
   keptBothNote,
   nameWords,
   renamedUpload,
+  sameUpload,
   uploadName,
   uploadPattern,
   withNames,
@@ -134,4 +135,24 @@ test("the size rule the studio shows is the content check's: far larger than the
   expect(largeImageWarning("images/a.jpg", { bytes: 900_000, width: 1921 }, 960)).toMatch(
     /^the image images\/a\.jpg is 1921 px wide, far more than this place needs \(a picture 960 px wide;/,
   );
+});
+
+test("the same picture uploaded again to an entry is the earlier upload, by its bytes, not its name", async () => {
+  const picture = (colour: string) =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer()
+      .then((buffer) => new Uint8Array(buffer));
+  const [card, slide] = [await picture("#2e4d7a"), await picture("#7a2e4d")];
+  const earlier = [
+    { name: "careers-slideshow-1.jpg", file: new Blob([slide]) },
+    { name: "careers-card-1.jpg", file: new Blob([card]) },
+  ];
+  // The editor's own file, under whatever name: the same bytes as the card's.
+  expect(await sameUpload(new File([card], "team.JPG"), earlier)).toBe("careers-card-1.jpg");
+  // Another picture, even of the same size, or nothing uploaded yet: none.
+  const other = card.slice();
+  other[other.length - 3] = 0xff - other[other.length - 3]!;
+  expect(await sameUpload(new Blob([other]), earlier)).toBeUndefined();
+  expect(await sameUpload(new Blob([card]), [])).toBeUndefined();
 });

@@ -3,6 +3,7 @@
  * would save it wrongly): the messages, in the check's plain words. The widgets that ask are in
  * refusing-widgets.tsx; these are plain functions so that they can be tested without a browser.
  */
+import { slugRefusal } from "../../src/node/content/site-paths";
 
 /**
  * A required text of spaces only: Decap counts it as filled in, the save then leaves it out of the
@@ -11,6 +12,15 @@
 export function blankText(label: string, value: unknown, required: boolean): string | undefined {
   if (!required || typeof value !== "string" || value === "" || value.trim() !== "") return undefined;
   return `${label} cannot be only spaces: write the text, or it is missing from the page.`;
+}
+
+/**
+ * An added page's slug that is the address of another page of the site (a fixed page's, /admin ...):
+ * Decap would save it, and the content check would then refuse the file, in these words.
+ */
+export function pageAddressTaken(value: unknown): string | undefined {
+  const refusal = typeof value === "string" ? slugRefusal(value) : undefined;
+  return refusal && `${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}. Choose another slug.`;
 }
 
 /** Another entry of the collection, as the studio read it: its file's name without .yaml, and its data. */

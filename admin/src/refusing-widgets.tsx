@@ -1,6 +1,7 @@
 /**
  * The text and number widgets refusing what the content check would refuse (refusals.ts): a required
- * text of spaces only, and a key or order that another entry of the collection has (the field carries
+ * text of spaces only, an added page's slug that is another page's address (the field carries
+ * `page_address`), and a key or order that another entry of the collection has (the field carries
  * `unique`, src/node/content/cms-config.ts). Decap validates synchronously when Publish is clicked, so
  * the other entries are read beforehand, through Decap's own query of the collection (the backend the
  * studio uses, local or a git host), and again after each change of the value and when the window
@@ -9,7 +10,7 @@
  * what may be stale.
  */
 import { Component, createRef, type ComponentType, type Ref } from "react";
-import { blankText, takenValue, type OtherEntry } from "./refusals";
+import { blankText, pageAddressTaken, takenValue, type OtherEntry } from "./refusals";
 
 interface Immutable {
   get(key: string): unknown;
@@ -126,6 +127,8 @@ export function withRefusals(Inner: ComponentType<ControlProps & { ref?: Ref<Che
       const label = String(field.get("label") ?? field.get("name"));
       const blank = blankText(label, value, field.get("required") !== false);
       if (blank) return refuse(blank);
+      const address = field.get("page_address") === true ? pageAddressTaken(value) : undefined;
+      if (address) return refuse(address);
       const unique = this.unique;
       if (unique && !this.failed) {
         const entry = getEntry?.();

@@ -8,10 +8,11 @@
  * replaces or deletes anything. When the name the editor might expect was taken, a note says so
  * beside the field (image-field.tsx). */
 import { useSyncExternalStore } from "react";
+import { addDraftEntryMediaFile } from "decap-cms-core/dist/esm/actions/entries";
 import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
 import { currentBackend } from "decap-cms-core/dist/esm/backend";
 import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
-import { imageExtension, keptBothNote, uploadName, uploadPattern } from "./upload-name";
+import { imageExtension, keptBothNote, sameUpload, uploadName, uploadPattern } from "./upload-name";
 
 /** Decap's Immutable state, as far as it is read here. */
 export interface Imm {
@@ -46,6 +47,21 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
     const draft = state.entryDraft.get("entry") as Imm | undefined;
     const editing = Boolean(draft && !draft.isEmpty());
     const collection = editing ? (state.collections.get(draft!.get("collection")) as Imm) : undefined;
+    // The same picture again (two cards showing one): this entry names that one file twice. Put first
+    // among the entry's uploads, it is the one the media library selects, as after an upload.
+    const drafts = (selectMediaFiles(state, opts.field) as Array<{ name: string; draft?: boolean }>).filter(
+      (f) => f.draft && uploaded.has(f.name.toLowerCase()),
+    );
+    const same = editing
+      ? await sameUpload(
+          file,
+          drafts.map((f) => ({ name: f.name, file: uploaded.get(f.name.toLowerCase())! })),
+        )
+      : undefined;
+    if (same) {
+      const { key: _key, ...media } = drafts.find((f) => f.name === same) as { key?: unknown; name: string };
+      return dispatch(addDraftEntryMediaFile(media));
+    }
     const { taken, users } = await takenNames(state, collection, draft, opts.field);
 
     const ending = imageExtension(new Uint8Array(await file.slice(0, 16).arrayBuffer()), file.name);

@@ -93,6 +93,24 @@ export function withNames(value: unknown, renames: ReadonlyMap<string, string>):
   return value;
 }
 
+/**
+ * The earlier upload of this entry, not yet saved, that is the very same file (the same picture chosen
+ * for two cards): its name. Decap keeps an entry's unsaved uploads by their content's hash, so a second
+ * copy under a name of its own would push the first out, and the entry would name a file never written.
+ */
+export async function sameUpload(
+  file: Blob,
+  earlier: ReadonlyArray<{ name: string; file: Blob }>,
+): Promise<string | undefined> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  for (const other of earlier) {
+    if (other.file.size !== file.size) continue;
+    const theirs = new Uint8Array(await other.file.arrayBuffer());
+    if (theirs.every((byte, i) => byte === bytes[i])) return other.name;
+  }
+  return undefined;
+}
+
 /** The note shown beside the field when the name the editor might expect was taken. */
 export function keptBothNote(clash: string, usedBy: readonly string[], saved: string): string {
   const users = usedBy.length ? ` (used by ${usedBy.join(", ")})` : "";

@@ -33,4 +33,6 @@ declare module "decap-cms-core/dist/esm/redux" {
 declare module "decap-cms-core/dist/esm/actions/entries" {
   /** Sets a top-level field of the entry being edited (its metadata and the saved entries it compares with). */
   export function changeDraftField(change: { field: unknown; value: unknown; entries: unknown[] }): unknown;
+  /** Adds an upload to the entry being edited (first among them), in place of any with its id. */
+  export function addDraftEntryMediaFile(file: object): unknown;
 }

@@ -54,6 +54,8 @@ export interface CmsField {
    * each named by its `label_field`; the key is also the file's name.
    */
   unique?: { label_field: string; file_name?: true };
+  /** An added page's key, which is its address (/<value>): the studio refuses one the site has (admin/src/refusals.ts). */
+  page_address?: true;
   default?: unknown;
   /** number */
   value_type?: "int" | "float";
@@ -174,9 +176,10 @@ const TYPED_LIST = new Set(["oneOf", "discriminator"]);
 const MARKDOWN_BUTTONS = ["heading-two", "heading-three", "bold", "italic", "link", "bulleted-list", "numbered-list"];
 
 /** Folders whose name is already a collection's ("pages", the fixed pages): their collection's own name. */
-const FOLDER_COLLECTIONS: Record<string, { name: string; label: string; description: string }> = {
+const FOLDER_COLLECTIONS: Record<string, { name: string; label: string; description: string; pageAddress?: true }> = {
   pages: {
     name: "added-pages",
+    pageAddress: true,
     label: "Added pages",
     description:
       "Pages you add yourself, each at its own address (/careers), made of sections one under the other. The site's fixed pages (Home, About, Services, Contact ...) are under Pages.",
@@ -229,7 +232,9 @@ export function cmsCollections(dataDir: string): CmsCollection[] {
           : {}),
         ...mediaFolders(`data/${folder}`),
         fields: uploadNames(fields, true).map((f) =>
-          f.name === key || f.name === "order" ? withUnique(f, key, display) : f,
+          f.name === key || f.name === "order"
+            ? { ...withUnique(f, key, display), ...(f.name === key && own?.pageAddress ? { page_address: true } : {}) }
+            : f,
         ),
       });
     } else {

@@ -5,7 +5,7 @@ import { locate, type LoadedFile, type Segment } from "./locate";
 import { markdownLinesInYaml, parseMarkdownSubset } from "./markdown-subset";
 import type { ContentProblem } from "./problems";
 import { similar } from "./similar";
-import { addedPagePath, FIXED_PAGES, slugClash } from "./site-paths";
+import { addedPagePath, FIXED_PAGES, slugRefusal } from "./site-paths";
 
 /**
  * What the content check knows of the added pages (data/pages/<slug>.yaml) beyond their schema: a
@@ -41,14 +41,10 @@ export function checkAddedPages(loaded: readonly LoadedFile[], unreadable: reado
   for (const page of pages) {
     const { slug, inProgress } = rowOf(page.data);
     if (typeof slug !== "string") continue;
-    const clash = slugClash(slug);
-    if (clash) {
+    const refusal = slugRefusal(slug);
+    if (refusal) {
       problems.push(
-        locate(
-          page,
-          ["slug"],
-          `the slug "${slug}" cannot be used for an added page: ${clash}. Choose another slug, and name the file after it (data/pages/<slug>.yaml)`,
-        ),
+        locate(page, ["slug"], `${refusal}. Choose another slug, and name the file after it (data/pages/<slug>.yaml)`),
       );
       continue;
     }

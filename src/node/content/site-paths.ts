@@ -41,5 +41,14 @@ export function slugClash(slug: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Why a slug cannot be an added page's, as the content check and the studio both say it (the studio
+ * refuses it before saving: admin/src/refusals.ts); undefined when it can.
+ */
+export function slugRefusal(slug: string): string | undefined {
+  const clash = slugClash(slug);
+  return clash && `the slug "${slug}" cannot be used for an added page: ${clash}`;
+}
+
 /** An added page's path. */
 export const addedPagePath = (slug: string): string => `/${slug}`;
