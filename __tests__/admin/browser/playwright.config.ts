@@ -10,7 +10,6 @@ import { chromePath, chromiumArgs } from "../../../tools/chromium";
 export default defineConfig({
   testDir: __dirname,
   testMatch: "*.spec.ts",
-  outputDir: path.resolve(__dirname, "../../../test-results/admin"),
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -28,4 +27,18 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "off",
   },
+  // studio-pages.spec.ts ends with a build of the site (2 of its 3 minutes): CI runs it on the other
+  // side of its side-by-side step, after the release runner (.ci/run), with a folder of its own.
+  projects: [
+    {
+      name: "studio",
+      testIgnore: "studio-pages.spec.ts",
+      outputDir: path.resolve(__dirname, "../../../test-results/admin/studio"),
+    },
+    {
+      name: "studio-pages",
+      testMatch: "studio-pages.spec.ts",
+      outputDir: path.resolve(__dirname, "../../../test-results/admin/studio-pages"),
+    },
+  ],
 });
