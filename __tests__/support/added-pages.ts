@@ -1,15 +1,10 @@
+import path from "node:path";
+import { sectionKinds } from "../../tools/docs/section-types";
 import { content } from "./content";
+import { projectRoot } from "./serve";
 
-/** The section types of an added page (data/schemas/page.schema.json), as the page's YAML names them. */
-export const SECTION_TYPES = [
-  "text",
-  "picture-with-text",
-  "cards",
-  "call-to-action",
-  "questions",
-  "slideshow",
-  "contact-strip",
-] as const;
+/** The section types of an added page, as data/schemas/page.schema.json names them (read, never listed here). */
+export const SECTION_TYPES: readonly string[] = sectionKinds(path.join(projectRoot, "data")).map((kind) => kind.type);
 
 type Page = (typeof content.pages)[number];
 
