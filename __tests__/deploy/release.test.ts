@@ -330,6 +330,35 @@ function processTree(pid: number): number[] {
   return [...below(pid), pid];
 }
 
+/**
+ * Kills a process and every process below it at once, as systemd kills a unit's cgroup: each is
+ * stopped first (a stopped process starts no other) and the tree read again until nothing new shows,
+ * then all are killed. Killed as first read, a process started meanwhile outlived the rest and went on
+ * writing into build/, which the next release then failed to remove (ENOTEMPTY, once in CI).
+ */
+function killTree(pid: number): void {
+  const found = new Set<number>();
+  for (let round = 0; round < 50; round += 1) {
+    const fresh = processTree(pid).filter((p) => !found.has(p));
+    if (fresh.length === 0) break;
+    for (const p of fresh) {
+      found.add(p);
+      try {
+        process.kill(p, "SIGSTOP");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  for (const p of found) {
+    try {
+      process.kill(p, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
 test("the timer's --if-moved tries a commit once: one whose release failed is not built again", async () => {
   // The branch's head is the commit with the content error; the live release is the first one.
   const tried = await site.release(["--if-moved"]);
@@ -442,13 +471,7 @@ test("a release killed mid-way leaves its lock and folder behind; the next relea
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(status().underway).toMatchObject({ commit });
-  for (const pid of processTree(killed.pid)) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  killTree(killed.pid);
   expect((await killed.done).code).toBe("SIGKILL");
   // Its note of who held the lock stays; the lock itself went with the process.
   expect(fs.existsSync(lockFile())).toBe(true);
