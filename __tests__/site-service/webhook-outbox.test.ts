@@ -159,6 +159,44 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(new Set(sink.received.map((r) => r.id)).size).toBe(30);
   });
 
+  test("an enquiry stored while the sender looks for failing channels is still sent in that run", async () => {
+    // The check for failing channels runs after a pass with a failure; the store's first read of
+    // the backlog is held until the second enquiry has been stored and its send asked for.
+    const { sink, site, env, clock } = await setUp([{ status: 500 }]);
+    const config = loadConfig({ ...env, ENQUIRY_DATA_DIR: site.dir }, projectRoot);
+    const store = engine.open({ ...env, ENQUIRY_DATA_DIR: site.dir });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let looking!: () => void;
+    const looked = new Promise<void>((resolve) => (looking = resolve));
+    const gated: EnquiryStore = Object.create(store, {
+      backlog: {
+        value: async () => {
+          looking();
+          await held;
+          return store.backlog();
+        },
+      },
+    });
+    const outbox = receiverOutbox(config, gated, undefined, memoryLog(), { now: () => clock.t });
+    await storeQuietly(store, config, 1, clock.t);
+    const first = outbox.sendDue();
+    await looked;
+    expect(sink.received).toHaveLength(1);
+    await store.add(
+      { id: "e-late", receivedAt: new Date(clock.t).toISOString(), ...anotherEnquiry("late"), delivery: "stored-only" },
+      { key: "e-late", since: new Date(clock.t).toISOString(), ignoreFailed: false },
+      outbox.entriesFor("e-late"),
+    );
+    const second = outbox.sendDue();
+    release();
+    await Promise.all([first, second]);
+    expect(sink.received.map((r) => r.payload.data.message)).toEqual([
+      anotherEnquiry(0).message,
+      anotherEnquiry("late").message,
+    ]);
+  });
+
   test("410 with 25 rows due: one request at most per row, none after it, and the next URL gets the full schedule", async () => {
     const secret = newSecret();
     // The endpoint fails the first pass (an attempt on each row), then is gone.

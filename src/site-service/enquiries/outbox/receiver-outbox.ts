@@ -66,15 +66,22 @@ export function receiverOutbox(
         again = true;
         return running;
       }
+      // A call while the alerts are looked at must still get its pass, so that look is inside the
+      // loop; and `running` is cleared in the same turn as the last look at `again`, leaving no gap
+      // in which a call would be folded into a pass that has already ended (an enquiry left unsent).
       running = (async () => {
-        let summary: SendSummary | undefined;
-        do {
-          again = false;
-          summary = await sender.sendDue();
-        } while (again);
-        await lookForFailures(summary);
-        return summary;
-      })().finally(() => (running = undefined));
+        try {
+          let summary: SendSummary | undefined;
+          do {
+            again = false;
+            summary = await sender.sendDue();
+            await lookForFailures(summary);
+          } while (again);
+          return summary;
+        } finally {
+          running = undefined;
+        }
+      })();
       return running;
     },
   };
