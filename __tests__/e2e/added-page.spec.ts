@@ -18,7 +18,7 @@ import type { Page, Request } from "@playwright/test";
 import { addedPage, answer, expectSection, question, sectionOf, sections, slideshow } from "./support/added-page";
 import { site } from "./support/content";
 import { at, axe, everyViewport, expect, isHydrated, noJsAt, open, openWithoutScripts, test } from "./support/fixtures";
-import { horizontalOverflow } from "./support/page-checks";
+import { horizontalOverflow, leave } from "./support/page-checks";
 import { nav } from "./support/shell";
 
 const fixtureUrl = process.env.E2E_FIXTURE_URL;
@@ -56,6 +56,14 @@ async function expectEverySection(page: Page) {
   expect(await horizontalOverflow(page), "elements sticking out sideways").toEqual([]);
 }
 
+/** Each question, clicked, shows its answer (a <details>: with or without scripts alike). */
+async function openEveryQuestion(page: Page) {
+  for (const item of sectionOf("questions").items!) {
+    await question(main(page), item.question).click();
+    await expect(answer(main(page), item)).toBeVisible();
+  }
+}
+
 test(
   "the menu's line on /home leads to the page, which shows every section",
   everyViewport,
@@ -89,18 +97,13 @@ test(
     const play = show.getByRole("button", { name: site.labels.carouselPlay });
     await expect(play).toBeVisible();
     // Away from the pointer and the focus, either of which holds it too: stopped by the button alone.
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await leave(page);
     await expect(slides, "stopped, a change of slide is announced").toHaveAttribute("aria-live", "polite");
     await play.click();
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await leave(page);
     await expect(slides, "rotating again").toHaveAttribute("aria-live", "off");
 
-    for (const item of sectionOf("questions").items!) {
-      await question(main(page), item.question).click();
-      await expect(answer(main(page), item)).toBeVisible();
-    }
+    await openEveryQuestion(page);
     problems.expectNone();
   },
 );
@@ -116,10 +119,7 @@ test(
     await expect(slideshow(main(page), label!).getByRole("img", { name: slides![0]!.alt, exact: true })).toBeVisible();
     // Nothing turns without scripts: no pause button that would do nothing.
     await expect(slideshow(main(page), label!).getByRole("button")).toHaveCount(0);
-    for (const item of sectionOf("questions").items!) {
-      await question(main(page), item.question).click();
-      await expect(answer(main(page), item)).toBeVisible();
-    }
+    await openEveryQuestion(page);
     problems.expectNone();
   },
 );

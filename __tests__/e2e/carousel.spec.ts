@@ -11,6 +11,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { contact, home, site } from "./support/content";
 import { at, env, expect, open, test } from "./support/fixtures";
+import { leave } from "./support/page-checks";
 
 const INTERVAL = 2500;
 /** How late the slow network's images arrive: longer than a slide shows. */
@@ -53,12 +54,6 @@ async function watch(carousel: Locator): Promise<number> {
 }
 
 const changes = (page: Page) => page.evaluate(() => (window as unknown as { __slideLog: Change[] }).__slideLog);
-
-/** Takes the pointer and keyboard focus out of the carousel: either would pause it. */
-async function leave(page: Page) {
-  await page.mouse.move(1, 1);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 for (const { route, label, width, otherWidth } of carousels) {
   test.describe(`${route} carousel`, () => {

@@ -38,7 +38,12 @@ export function addFixtureContent(root: string): void {
   // The page made ready, and one line of the menu naming it.
   nav.addIn(["main"], nav.createNode({ label: fixturePage.title, to: `/${fixturePage.slug}` }));
   fs.writeFileSync(navFile, String(nav));
-  const pageFile = path.join(root, "data/pages", `${fixturePage.slug}.yaml`);
+  makePageReady(root, fixturePage.slug);
+}
+
+/** Removes `inProgress` from data/pages/<slug>.yaml of the copy at `root`, as an editor does when the page is done. */
+export function makePageReady(root: string, slug: string): void {
+  const pageFile = path.join(root, "data/pages", `${slug}.yaml`);
   const pageDoc = parseDocument(fs.readFileSync(pageFile, "utf8"));
   pageDoc.delete("inProgress");
   fs.writeFileSync(pageFile, String(pageDoc));

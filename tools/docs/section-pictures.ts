@@ -14,33 +14,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { parse } from "yaml";
+import { everySectionPage } from "../../__tests__/support/added-pages";
+import { makePageReady } from "../../__tests__/support/fixture-content";
 import { copyProject, gatsbyToEnd, runGatsby, waitFor } from "../../__tests__/support/project-copy";
 import { freePort, projectRoot } from "../../__tests__/support/serve";
 import { chromePath, chromiumArgs } from "../chromium";
-import { pictureFile, SECTION_PICTURES, sectionKinds } from "./section-types";
+import { pictureFile, SECTION_PICTURES } from "./section-types";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 /** Each picture's most, for the repository: at one pixel per CSS pixel they are a tenth of it. */
 const MAX_BYTES = 120_000;
 const LIMIT_MS = 120_000;
-
-/** The slug and file of the page with a section of every kind. */
-function everySectionPage(types: readonly string[]): { slug: string; file: string } {
-  const folder = path.join(projectRoot, "data/pages");
-  for (const name of fs
-    .readdirSync(folder)
-    .filter((n) => n.endsWith(".yaml"))
-    .sort()) {
-    const page = parse(fs.readFileSync(path.join(folder, name), "utf8")) as {
-      slug: string;
-      sections: Array<{ type: string }>;
-    };
-    if (types.every((type) => page.sections.some((s) => s.type === type))) return { slug: page.slug, file: name };
-  }
-  throw new Error(`no page of data/pages/ has a section of every kind (${types.join(", ")})`);
-}
 
 /** Sets aside what is the window's rather than the page's: the sticky header, the floating buttons. */
 const SET_ASIDE = `(() => {
@@ -84,18 +69,11 @@ async function photograph(section: ReturnType<Page["locator"]>, out: string): Pr
 }
 
 async function main(): Promise<void> {
-  const kinds = sectionKinds(path.join(projectRoot, "data"));
-  const types = kinds.map((k) => k.type);
-  const example = everySectionPage(types);
-  const order = (
-    parse(fs.readFileSync(path.join(projectRoot, "data/pages", example.file), "utf8")) as {
-      sections: Array<{ type: string }>;
-    }
-  ).sections.map((s) => s.type);
+  const example = everySectionPage();
+  const order = example.sections.map((s) => s.type);
 
   const root = copyProject("cyrus-section-pictures-");
-  const pageFile = path.join(root, "data/pages", example.file);
-  fs.writeFileSync(pageFile, fs.readFileSync(pageFile, "utf8").replace(/^inProgress:.*\n/m, ""));
+  makePageReady(root, example.slug);
   console.log(`building a copy of the project with /${example.slug} ready (${root}) …`);
   const build = await gatsbyToEnd(root, ["build"], 900_000);
   if (build.code !== 0) throw new Error(`the copy's build failed:\n${build.output.slice(-4000)}`);

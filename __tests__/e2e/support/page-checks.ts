@@ -23,6 +23,12 @@ export async function horizontalOverflow(page: Page) {
   });
 }
 
+/** Takes the pointer and keyboard focus off the page's controls: either would hold a carousel still. */
+export async function leave(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
 /** The widths at which every route is checked with axe-core (routes.spec.ts, a11y.spec.ts). */
 export const axeWidths = [375, 1280];
 
