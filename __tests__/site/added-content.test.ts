@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { content } from "../support/content";
-import { SECTION_TYPES } from "../support/added-pages";
+import { rawSections, SECTION_TYPES, type RawSection } from "../support/added-pages";
 import {
   addedService as added,
   ensureFixtureSite,
@@ -26,16 +26,7 @@ import {
 
 const slug = added.slug;
 
-/** The page's sections as its YAML has them (the generated types do not narrow by `type`). */
-interface RawSection {
-  type: string;
-  body?: string;
-  items?: ReadonlyArray<{ question: string }>;
-  cards?: ReadonlyArray<{ title: string }>;
-  buttonLabel?: string;
-  label?: string;
-}
-const sections = page.sections as unknown as readonly RawSection[];
+const sections = rawSections(page);
 
 beforeAll(async () => {
   await ensureFixtureSite();

@@ -18,3 +18,22 @@ export function everySectionPage(): Page {
   if (!page) throw new Error("no page of data/pages/ has a section of every type: the tests' fixture page is gone");
   return page;
 }
+
+/** A section as its YAML has it (the generated types do not narrow by `type`). */
+export interface RawSection {
+  type: string;
+  heading?: string;
+  body?: string;
+  alt?: string;
+  caption?: string;
+  text?: string;
+  buttonLabel?: string;
+  buttonTo?: string;
+  label?: string;
+  cards?: ReadonlyArray<{ title: string; text: string; link?: string; linkLabel?: string; imageAlt?: string }>;
+  items?: ReadonlyArray<{ question: string; answer: string }>;
+  slides?: ReadonlyArray<{ alt: string }>;
+}
+
+/** A page's sections, as its YAML has them. */
+export const rawSections = (page: Page): readonly RawSection[] => page.sections as unknown as readonly RawSection[];

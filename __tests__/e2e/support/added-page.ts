@@ -4,28 +4,12 @@
  * with their targets, questions, the slideshow and the company's e-mail.
  */
 import type { Locator } from "@playwright/test";
-import { everySectionPage } from "../../support/added-pages";
+import { everySectionPage, rawSections, type RawSection } from "../../support/added-pages";
 import { site } from "./content";
 import { expect } from "./fixtures";
 
-/** A section as its YAML has it (the generated types do not narrow by `type`). */
-export interface RawSection {
-  type: string;
-  heading?: string;
-  body?: string;
-  alt?: string;
-  caption?: string;
-  text?: string;
-  buttonLabel?: string;
-  buttonTo?: string;
-  label?: string;
-  cards?: ReadonlyArray<{ title: string; text: string; link?: string; linkLabel?: string; imageAlt?: string }>;
-  items?: ReadonlyArray<{ question: string; answer: string }>;
-  slides?: ReadonlyArray<{ alt: string }>;
-}
-
 export const addedPage = everySectionPage();
-export const sections = addedPage.sections as unknown as readonly RawSection[];
+export const sections = rawSections(addedPage);
 export const sectionOf = (type: string) => sections.find((s) => s.type === type)!;
 
 /** A line of Markdown as it reads: without its marks, a link as its words. */
