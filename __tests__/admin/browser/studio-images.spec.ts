@@ -19,7 +19,7 @@ import { cmsCollections, type CmsField } from "../../../src/node/content/cms-con
 import { narrowImageWarning } from "../../../src/node/content/image-width-rule";
 import { inspectContent } from "../../../src/node/content/validate";
 import { projectRoot } from "../../support/serve";
-import { control, open as openIn, studioForTests } from "./support/studio-session";
+import { control, open as openIn, publish, studioForTests } from "./support/studio-session";
 
 const session = studioForTests("studio-images");
 const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
@@ -162,9 +162,7 @@ test("a picture named like another service's banner is kept beside it, not in it
 
   const yamlFile = dataPath("services", `${edited!.slug}.yaml`);
   const yamlBefore = fs.readFileSync(yamlFile, "utf8");
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-  await expect(page.getByText("Entry saved")).toBeVisible();
+  await publish(page);
   await expect.poll(() => fs.readFileSync(yamlFile, "utf8")).not.toBe(yamlBefore);
 
   // The entry names a new file, which holds the upload; the note named it.
@@ -226,9 +224,7 @@ test("a new service's pictures get its own names, after its slug, even the banne
   // The card after the slug.
   await upload(page, "Card image", card);
 
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-  await expect(page.getByText("Entry saved")).toBeVisible();
+  await publish(page);
   const yamlFile = dataPath("services", `${slug}.yaml`);
   await expect.poll(() => fs.existsSync(yamlFile)).toBe(true);
 

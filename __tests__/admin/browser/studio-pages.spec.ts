@@ -20,7 +20,7 @@ import { everySectionPage, SECTION_TYPES } from "../../support/added-pages";
 import { lineDiff } from "../../support/line-diff";
 import { copyProject, gatsbyToEnd, plainText } from "../../support/project-copy";
 import { projectRoot, serveBuiltSite } from "../../support/serve";
-import { control, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, open as openIn, publish, studioForTests } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -160,12 +160,6 @@ async function addSection(page: Page, kind: CmsField): Promise<void> {
   await page.getByRole("menuitem", { name: kind.label, exact: true }).click();
 }
 
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-  await expect(page.getByText("Entry saved")).toBeVisible();
-}
-
 test("a new page with a section of every type: the YAML holds what was typed, its pictures named after it", async ({
   page,
 }) => {
@@ -268,8 +262,7 @@ test("a slug that is another page's address is refused before saving, in the che
     page,
     sectionsField.types!.find((k) => k.name === SECTION_TYPES.at(-1))!,
   );
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await askToPublish(page);
   // Decap checks the fields before it saves anything: the refusal shown, the save never asked for.
   await expect(fieldIn(form, "Slug").getByText(pageAddressTaken(taken)!, { exact: true })).toBeVisible();
   await expect(page.getByText("Entry saved")).toHaveCount(0);

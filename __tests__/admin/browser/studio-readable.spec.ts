@@ -13,7 +13,7 @@ import { listHeading } from "../../../admin/src/list-heading";
 import { FORM_PREVIEW_NOTE } from "../../../admin/src/previews/templates";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { projectRoot } from "../../support/serve";
-import { control, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, open as openIn, studioForTests } from "./support/studio-session";
 
 const session = studioForTests("studio-readable");
 const readYaml = <T>(file: string) => parse(session.readText(file)) as T;
@@ -115,8 +115,7 @@ test("a text over its limit is refused with a sentence naming the limit and its 
   const long = "A meta title much longer than any search result shows, at 76 characters long";
   expect(long).toHaveLength(76);
   await control(page, "Meta title").locator("input").fill(long);
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await askToPublish(page);
   const message = page.getByText("Meta title: at most 60 characters (this one has 76)", { exact: true });
   await expect(message).toBeVisible();
   await expect(message).toHaveCSS("text-transform", "none");

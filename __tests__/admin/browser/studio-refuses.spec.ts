@@ -16,7 +16,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsCollections } from "../../../src/node/content/cms-config";
 import { projectRoot } from "../../support/serve";
-import { control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -56,15 +56,10 @@ function snapshot(): Map<string, string> {
   return files;
 }
 
-const clickPublishNow = async (page: Page) => {
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-};
-
 /** Publishes and expects the refusal under the field; nothing in the copy changes. */
 async function expectRefused(page: Page, message: string): Promise<void> {
   const before = snapshot();
-  await clickPublishNow(page);
+  await askToPublish(page);
   // (Soft: when the message is missing, what was written is worth seeing too.)
   await expect.soft(page.getByText(message, { exact: true })).toBeVisible();
   // A save that was not refused would have written by now (they take well under a second here).
@@ -76,7 +71,7 @@ async function expectRefused(page: Page, message: string): Promise<void> {
 /** Publishes and waits until decap-server has written the file. */
 async function expectSaved(page: Page, file: string): Promise<void> {
   const before = fs.readFileSync(path.join(session.dir, "data/services", file), "utf8");
-  await clickPublishNow(page);
+  await askToPublish(page);
   await expect(page.getByText("Entry saved")).toBeVisible();
   await expect.poll(() => fs.readFileSync(path.join(session.dir, "data/services", file), "utf8")).not.toBe(before);
 }
@@ -259,7 +254,7 @@ test("a service the Services menu names but whose file is gone is named, with wh
     const before = snapshot();
     await entryBar(control(page, "Main"), 0).locator("button").first().click();
     await control(page, "Label").locator("input").first().fill("Home!");
-    await clickPublishNow(page);
+    await askToPublish(page);
     await expect(control(page, menuField.label).getByText(note)).toHaveCount(2);
     expect(snapshot()).toEqual(before);
   } finally {

@@ -14,7 +14,7 @@ import { parse } from "yaml";
 import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
 import { inspectContent } from "../../../src/node/content/validate";
 import { freePort, projectRoot } from "../../support/serve";
-import { control, open } from "./support/studio-session";
+import { askToPublish, control, open } from "./support/studio-session";
 
 let dir: string;
 let studio: RunningStudio;
@@ -78,8 +78,7 @@ test("a change is a draft on its own branch until it is ready and published; the
   // Decap asks before it merges, in the browser's own dialog.
   const asked: string[] = [];
   page.once("dialog", (dialog) => void (asked.push(dialog.message()), dialog.accept()));
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+  await askToPublish(page);
   await expect(page.getByText("Entry published")).toBeVisible();
   expect(asked).toEqual([expect.stringMatching(/publish/i)]);
 

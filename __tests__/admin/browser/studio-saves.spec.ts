@@ -13,7 +13,7 @@ import { cmsCollections, type CmsField } from "../../../src/node/content/cms-con
 import { inspectContent } from "../../../src/node/content/validate";
 import { lineDiff } from "../../support/line-diff";
 import { projectRoot } from "../../support/serve";
-import { control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
+import { control, entryBar, open as openIn, publish as publishEntry, studioForTests } from "./support/studio-session";
 
 const session = studioForTests("studio-saves");
 const readText = (file: string) => session.readText(file);
@@ -22,9 +22,7 @@ const comments = (text: string) => text.split("\n").filter((line) => /^\s*#/.tes
 
 /** Publishes, and returns the file's text once decap-server has written it. */
 async function publish(page: Page, file: string, before: string): Promise<string> {
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-  await expect(page.getByText("Entry saved")).toBeVisible();
+  await publishEntry(page);
   await expect.poll(() => readText(file)).not.toBe(before);
   return readText(file);
 }

@@ -5,81 +5,31 @@
  * of page opens with its preview (the real view, its images from the working copy), not Decap's error.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
 import { cmsCollections } from "../../../src/node/content/cms-config";
 import { inspectContent } from "../../../src/node/content/validate";
-import { freePort, projectRoot } from "../../support/serve";
+import { projectRoot } from "../../support/serve";
+import { control, entryBar, open as openIn, publish, studioForTests } from "./support/studio-session";
 
-let dir: string;
-let studio: RunningStudio;
+const session = studioForTests("studio");
 const violations: string[] = [];
 
-test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-studio-"));
-  fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
-  studio = await startStudio({
-    repo: dir,
-    port: await freePort(),
-    apiPort: await freePort(),
-    out: path.join(dir, "studio"),
-    reuseBuild: true,
-  });
-});
-
-test.afterAll(async () => {
-  await studio?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const readYaml = (file: string) =>
-  parse(fs.readFileSync(path.join(dir, "data", file), "utf8")) as Record<string, unknown>;
+const readYaml = (file: string) => parse(session.readText(file)) as Record<string, unknown>;
 
 const watched = new WeakSet<Page>();
 
-/** Signs in (the local backend's button) and opens an entry of the studio. */
+/** Opens an entry of the studio (signed in), noting any Content-Security-Policy violation on the way. */
 async function open(page: Page, entry: string): Promise<void> {
   if (!watched.has(page))
     page.on("console", (m) => {
       if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text());
     });
   watched.add(page);
-  await page.goto(studio.url);
-  const login = page.getByRole("button", { name: "Login" });
-  const pages = page.getByRole("link", { name: "Pages" }).first();
-  // Signed in already in this browser context (Decap keeps the user in localStorage), or not.
-  await expect(login.or(pages)).toBeVisible();
-  if (await login.isVisible()) await login.click();
-  await expect(pages).toBeVisible();
-  await page.goto(`${studio.url}#/collections/${entry}`);
+  await openIn(page, session.studio, entry);
 }
-
-/**
- * The form's control of a field, by its label (the outermost one when nested fields share it; Decap
- * adds " (optional)" to the label of a field that is not required).
- */
-const control = (page: Page, label: string) =>
-  page
-    .locator("[aria-label$=' field']")
-    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
-    .first();
-
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish" }).first().click();
-  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
-  await expect(page.getByText("Entry saved")).toBeVisible();
-}
-
-/**
- * A list entry's bar: its collapse button, drag handle and remove button (the last). The visible ones
- * only: a collapsed entry keeps its own lists' bars in the page, hidden.
- */
-const entryBar = (list: ReturnType<typeof control>, index: number) =>
-  list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
 
 /**
  * Drags a list entry by its handle onto another entry's place, as an editor does with the mouse
@@ -128,7 +78,7 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
   await intro.locator("textarea").last().fill(paragraph);
   await expect(preview.getByText(paragraph)).toBeVisible();
 
-  const upload = path.join(dir, "studio-banner.jpg");
+  const upload = path.join(session.dir, "studio-banner.jpg");
   await sharp({ create: { width: 2400, height: 800, channels: 3, background: "#1e5a78" } })
     .jpeg()
     .toFile(upload);
@@ -147,10 +97,10 @@ test("edit a page: a field (the preview follows), a list entry, an image; publis
   const named = /^(?:\.\/)?images\/(banner(?:-\d+)?\.jpg)$/.exec(String(saved.banner))?.[1];
   expect(named).toBeDefined();
   expect(named).not.toBe(path.basename(String(before.banner)));
-  expect(fs.existsSync(path.join(dir, "data/about/images", named!))).toBe(true);
-  expect(fs.existsSync(path.join(dir, "data/about", String(before.banner)))).toBe(true);
+  expect(fs.existsSync(path.join(session.dir, "data/about/images", named!))).toBe(true);
+  expect(fs.existsSync(path.join(session.dir, "data/about", String(before.banner)))).toBe(true);
   expect(saved.mission).toEqual(before.mission);
-  expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+  expect(inspectContent(path.join(session.dir, "data")).problems).toEqual([]);
   expect(violations).toEqual([]);
 });
 
@@ -186,7 +136,7 @@ test("edit a service: a field, remove a list entry, reorder sections; publish; t
   const sections = before.sections as unknown[];
   expect(service.sections).toEqual([sections[1], sections[0], ...sections.slice(2)]);
 
-  expect(inspectContent(path.join(dir, "data")).problems).toEqual([]);
+  expect(inspectContent(path.join(session.dir, "data")).problems).toEqual([]);
   expect(violations).toEqual([]);
 });
 

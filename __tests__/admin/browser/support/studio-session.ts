@@ -1,7 +1,7 @@
 /**
  * What a studio browser test needs: the real studio (decap-server and the studio built for it) on a
  * COPY of data/ in a temporary folder, started before the file's tests and stopped after; signing in
- * and opening an entry; a field's control by its label; a list entry's bar.
+ * and opening an entry; publishing it; a field's control by its label; a list entry's bar.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -69,6 +69,18 @@ export async function open(page: Page, studio: RunningStudio, entry: string): Pr
 export async function checksReady(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: /^(Publish|Save|Published)$/ }).first()).toBeVisible();
   await expect(page.locator("body[data-studio-checking]")).toHaveCount(0);
+}
+
+/** Clicks Publish, then Publish now, as an editor saves an entry (what follows is the test's to see). */
+export async function askToPublish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now", { exact: true }).filter({ visible: true }).first().click();
+}
+
+/** Publishes the entry and waits for Decap to say it is saved. */
+export async function publish(page: Page): Promise<void> {
+  await askToPublish(page);
+  await expect(page.getByText("Entry saved")).toBeVisible();
 }
 
 /** A field's control by its label (Decap adds " (optional)" to an optional field's). */
