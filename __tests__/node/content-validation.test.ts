@@ -480,6 +480,9 @@ describe("an editor's slips, as the issue found them, are reported once, in plai
         .readFileSync(abs(), "utf8")
         .split("\n")
         .findIndex((text) => pattern.test(text)) + 1;
+    /** The service's banner as its YAML names it (./images/…), and that picture on disk. */
+    const bannerPath = () => /^banner: (.*)$/m.exec(fs.readFileSync(abs(), "utf8"))![1]!;
+    const banner = () => path.join(dataDir, "services", bannerPath());
 
     test.each<[string, () => void, () => { problems: string[]; warnings: string[] }]>([
       [
@@ -534,11 +537,44 @@ describe("an editor's slips, as the issue found them, are reported once, in plai
         },
       ],
       [
-        "an image path with a space and a capital ending",
-        () => editLine(dataDir, file(), /^banner: /, () => "banner: ./images/PM Banner.JPG"),
+        "an image path with a space and a capital ending, the picture so named",
+        () => {
+          fs.copyFileSync(banner(), path.join(dataDir, "services/images/PM Banner.JPG"));
+          editLine(dataDir, file(), /^banner: /, () => "banner: ./images/PM Banner.JPG");
+        },
         () => ({
           problems: [
             `data/${file()}:${lineOf(/^banner: /)}:9: field "banner": "./images/PM Banner.JPG" is not a file name the site accepts: it has a space and its ending .JPG is in capitals. Image file names use only letters, digits, dots, hyphens and underscores, and end in .jpg, .jpeg, .png, .webp or .avif in small letters: rename the picture data/services/images/PM Banner.JPG to pm-banner.jpg, and write ./images/pm-banner.jpg here`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "an image path in capitals whose picture is there in small letters: no file to rename, the name to write",
+        () =>
+          editLine(
+            dataDir,
+            file(),
+            /^banner: /,
+            () =>
+              `banner: ${bannerPath()
+                .toUpperCase()
+                .replace(/^\.\/IMAGES/, "./images")}`,
+          ),
+        () => ({
+          problems: [
+            // After the slip the YAML names the picture in capitals; on disk it is in small letters.
+            `data/${file()}:${lineOf(/^banner: /)}:9: field "banner": "${bannerPath()}" is not a file name the site accepts: its ending .JPG is in capitals. Image file names use only letters, digits, dots, hyphens and underscores, and end in .jpg, .jpeg, .png, .webp or .avif in small letters: data/services/${bannerPath().toLowerCase().slice(2)} is there: write ${bannerPath().toLowerCase()} here`,
+          ],
+          warnings: [],
+        }),
+      ],
+      [
+        "an image path the site refuses, with no picture of that name nor of the accepted one",
+        () => editLine(dataDir, file(), /^banner: /, () => "banner: ./images/New Banner.JPG"),
+        () => ({
+          problems: [
+            `data/${file()}:${lineOf(/^banner: /)}:9: field "banner": "./images/New Banner.JPG" is not a file name the site accepts: it has a space and its ending .JPG is in capitals. Image file names use only letters, digits, dots, hyphens and underscores, and end in .jpg, .jpeg, .png, .webp or .avif in small letters: there is no picture data/services/images/New Banner.JPG either: put the picture in data/services/images/ as new-banner.jpg, and write ./images/new-banner.jpg here`,
           ],
           warnings: [],
         }),

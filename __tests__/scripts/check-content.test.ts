@@ -82,7 +82,9 @@ test("a banner smaller than its place is a warning naming the file and both widt
       `services/${service.slug}\\.yaml:\\d+:\\d+, field "banner"\\n  the image ${service.banner.replace(/\./g, "\\.")} is 1800 px wide, but this place needs at least 2400 px`,
     ),
   );
-  expect(run.out).toMatch(/found no problems/);
+  expect(run.out).toMatch(
+    /^The content check found no problems in .*data\/, and 1 warning \(listed above\): the site can be built \(\d+ ms\)\.\n$/,
+  );
 });
 
 test("a 12 MB banner is a warning naming the file, its size and what to do; the check passes", async () => {
@@ -99,5 +101,7 @@ test("a 12 MB banner is a warning naming the file, its size and what to do; the 
       `services/${service.slug}\\.yaml:\\d+:\\d+, field "banner"\\n  the image ${service.banner.replace(/\./g, "\\.")} is 12\\.0 MB, far more than this place needs .* Save a copy 2400 px wide`,
     ),
   );
-  expect(run.out).toMatch(/found no problems/);
+  expect(run.out).toMatch(
+    /^The content check found no problems in .*data\/, and 1 warning \(listed above\): the site can be built \(\d+ ms\)\.\n$/,
+  );
 });

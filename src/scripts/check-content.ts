@@ -1,6 +1,7 @@
 /**
  * npm run check:content: the build's content check alone, in about a second instead of a build.
- * Prints the problems (exit code 1) and the warnings (exit code 0 when there are only warnings).
+ * Prints the problems (exit code 1) and the warnings (exit code 0 when there are only warnings, and
+ * the closing line counts them).
  * `npm run check:content -- <folder>` checks another copy of data/.
  */
 import fs from "node:fs";
@@ -27,5 +28,12 @@ if (problems.length > 0) {
   console.error(`${formatProblems(problems)}\n\nNothing can be built until these are corrected (checked in ${took}).`);
   process.exitCode = 1;
 } else {
-  console.log(`The content check found no problems in ${path.relative(process.cwd(), dataDir) || "."}/ (${took}).`);
+  const where = `${path.relative(process.cwd(), dataDir) || "."}/`;
+  // With warnings, the closing line names them too, so that stdout alone does not read as "all clear".
+  const noted = warnings.length === 1 ? "1 warning" : `${warnings.length} warnings`;
+  console.log(
+    warnings.length > 0
+      ? `The content check found no problems in ${where}, and ${noted} (listed above): the site can be built (${took}).`
+      : `The content check found no problems in ${where} (${took}).`,
+  );
 }

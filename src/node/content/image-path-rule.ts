@@ -21,9 +21,17 @@ const listed = (items: readonly string[]): string =>
 /**
  * What is wrong with `value` under the image path `pattern`, and how to rename the file; undefined
  * when the pattern is not an image path's. `shownDir`: the folder the path is relative to, as the
- * editor sees it (data/services).
+ * editor sees it (data/services). `exists` tells whether a path relative to that folder names a file
+ * (spelt exactly so): advice to rename a picture is given only for one that is there, and a name the
+ * site accepts that is already there is proposed as it is. Without it (the studio, which has no disk)
+ * the advice assumes the picture named is there.
  */
-export function imagePathAdvice(value: string, pattern: string, shownDir: string): string | undefined {
+export function imagePathAdvice(
+  value: string,
+  pattern: string,
+  shownDir: string,
+  exists?: (relPath: string) => boolean,
+): string | undefined {
   const rule = IMAGE_PATTERN.exec(pattern);
   if (!rule) return undefined;
   const allowed = new RegExp(`[${rule[1]}]`);
@@ -49,9 +57,14 @@ export function imagePathAdvice(value: string, pattern: string, shownDir: string
   const fixedName = `${base || "image"}.${wantedEnding}`;
   const fixed = `${dir.replace(new RegExp(`[^${rule[1]}]`, "g"), "-")}${fixedName}`;
   const file = path.posix.join(shownDir, value);
-  return (
+  const what =
     `${JSON.stringify(value)} is not a file name the site accepts: ${listed(reasons)}. Image file names use only ` +
-    `letters, digits, dots, hyphens and underscores, and end in ${listed(endings.map((e) => `.${e}`)).replace(/ and (?=[^,]*$)/, " or ")} in small letters: ` +
-    `rename the picture ${file} to ${fixedName}, and write ${fixed} here`
+    `letters, digits, dots, hyphens and underscores, and end in ${listed(endings.map((e) => `.${e}`)).replace(/ and (?=[^,]*$)/, " or ")} in small letters: `;
+  if (!exists || exists(value)) return `${what}rename the picture ${file} to ${fixedName}, and write ${fixed} here`;
+  // Advice to rename a file that is not there would send the editor looking for it.
+  if (exists(fixed)) return `${what}${path.posix.join(shownDir, fixed)} is there: write ${fixed} here`;
+  return (
+    `${what}there is no picture ${file} either: put the picture in ${path.posix.join(shownDir, dir, "/")} ` +
+    `as ${fixedName}, and write ${fixed} here`
   );
 }

@@ -204,10 +204,13 @@ function fileProblems(file: LoadedFile, validate: ValidateFunction, schema: Json
   const typed = typedTextProblems(file, schema);
   // A text that YAML read as a number is also "not a string" to the schema: its own message says more.
   const typedFields = new Set(typed.map((p) => p.field));
+  const refused = schemaProblems(file, validate, schema).filter((p) => !typedFields.has(p.field));
+  // A picture's name the schema refused already has its advice (the name to write): one report per slip.
+  const refusedFields = new Set(refused.map((p) => p.field));
   return [
     ...typed,
-    ...schemaProblems(file, validate, schema).filter((p) => !typedFields.has(p.field)),
-    ...imageProblems(file),
+    ...refused,
+    ...imageProblems(file).filter((p) => !refusedFields.has(p.field)),
     ...ymlProblems(file.abs, file.rel),
   ];
 }
@@ -299,6 +302,15 @@ function strayFile(file: string, abs: string, rel: string): ContentProblem[] {
   ];
 }
 
+/** Whether `abs` is a file, spelt exactly so: a case-insensitive disk (macOS) finds Banner.JPG as banner.jpg. */
+function existsSpeltSo(abs: string): boolean {
+  try {
+    return fs.readdirSync(path.dirname(abs)).includes(path.basename(abs)) && fs.statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function schemaProblem(file: LoadedFile, error: ErrorObject, root: JsonSchema): ContentProblem {
   const at = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
@@ -351,7 +363,9 @@ function schemaProblem(file: LoadedFile, error: ErrorObject, root: JsonSchema): 
       return locate(file, at, `must have ${wanted} ${schema.minItems === 1 ? "item" : "items"} (found ${found})`);
     }
     case "pattern": {
-      const advice = imagePathAdvice(String(error.data), String(params.pattern), path.posix.dirname(file.rel));
+      const advice = imagePathAdvice(String(error.data), String(params.pattern), path.posix.dirname(file.rel), (rel) =>
+        existsSpeltSo(path.resolve(path.dirname(file.abs), rel)),
+      );
       if (advice) return locate(file, at, advice);
       const description = (error.parentSchema as { description?: string })?.description;
       const value = JSON.stringify(error.data);
