@@ -334,3 +334,38 @@ test("a paragraph typed with line breaks keeps them, as a literal block", () => 
   expect(saved).toContain("description: |-\n  First line.\n  Second line.\nbanner:");
   expect(parse(saved)).toEqual(edited);
 });
+
+describe("a new list line is quoted like its neighbours", () => {
+  test("a menu line added to navigation.yaml, whose lines quote their label and address", () => {
+    const text = read("navigation/navigation.yaml");
+    const data = parse(text) as { main: Array<Record<string, unknown>> };
+    const neighbours = parseDocument(text).getIn(["main"]) as { items: Node[] };
+    const quotedEverywhere = ["label", "to"].every((key) =>
+      neighbours.items.every(
+        (item) => (isMap(item) ? (item.get(key, true) as { type?: string }).type : "") === "QUOTE_DOUBLE",
+      ),
+    );
+    // What the test stands on: today's menu quotes both fields of every line.
+    expect(quotedEverywhere).toBe(true);
+    const line = { label: "Careers", to: "/careers" };
+    const saved = spliceYaml(text, { ...data, main: [...data.main, line] });
+    expect(parse(saved)).toEqual({ ...data, main: [...data.main, line] });
+    const diff = lineDiff(text, saved);
+    expect(diff.removed).toEqual([]);
+    expect(diff.lines.map((entry) => entry.replace(/^\+\s*/, "+"))).toEqual(['+- label: "Careers"', '+to: "/careers"']);
+  });
+
+  test("a plain list stays plain, and a field its neighbours do not agree on is written plain", () => {
+    const text = 'items:\n  - a\n  - b\nmixed:\n  - name: "One"\n  - name: Two\n';
+    const saved = spliceYaml(text, {
+      items: ["a", "b", "c"],
+      mixed: [{ name: "One" }, { name: "Two" }, { name: "Three" }],
+    });
+    expect(saved).toBe('items:\n  - a\n  - b\n  - c\nmixed:\n  - name: "One"\n  - name: Two\n  - name: Three\n');
+  });
+
+  test("a value plain quoting would change is quoted whatever the neighbours do", () => {
+    const saved = spliceYaml("items:\n  - a\n", { items: ["a", "yes"] });
+    expect(parse(saved)).toEqual({ items: ["a", "yes"] });
+  });
+});

@@ -11,7 +11,7 @@
  */
 import { isMap, isScalar as isScalarNode, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
 import { isScalar, renderScalar, type Scalar, type ScalarHint } from "./scalar";
-import { renderEntry, renderKey, writeYaml } from "./write";
+import { renderEntry, renderKey, writeYaml, type EntryStyle } from "./write";
 
 interface Edit {
   start: number;
@@ -142,7 +142,7 @@ class Splicer {
     for (const { at, values } of inserts) {
       const text = values.map((value) => {
         const found = moved.findIndex((entry) => sameData(entry.value, value));
-        if (found === -1) return renderEntry(`${" ".repeat(dash)}-`, value, dash + 2);
+        if (found === -1) return renderEntry(`${" ".repeat(dash)}-`, value, dash + 2, neighbourStyle(items));
         return moved.splice(found, 1)[0]!.text;
       });
       this.edits.push({ start: at, end: at, text: text.join("") });
@@ -264,4 +264,34 @@ function flowList(values: unknown[]): string | undefined {
 function flowScalar(value: Scalar): string {
   const text = renderScalar(value, 0, { type: "PLAIN" });
   return /[,[\]{}]/.test(text) && !text.startsWith('"') ? JSON.stringify(value) : text;
+}
+
+const QUOTED = new Set(["QUOTE_DOUBLE", "QUOTE_SINGLE"]);
+
+/** The quoting every entry of a list shares (for a scalar list, or field by field), if they all agree. */
+export function neighbourStyle(items: readonly Node[]): EntryStyle {
+  const agreed = (types: Array<string | undefined>) => {
+    const first = types[0];
+    return first && QUOTED.has(first) && types.every((type) => type === first) ? first : undefined;
+  };
+  if (items.length === 0) return {};
+  if (items.every(isScalarNode)) {
+    const scalar = agreed(items.map((item) => (item as { type?: string }).type));
+    return scalar ? { scalar } : {};
+  }
+  const byKey = new Map<string, Array<string | undefined>>();
+  for (const item of items) {
+    if (!isMap(item)) continue;
+    for (const pair of item.items as Pair<Node, Node | null>[]) {
+      if (!isScalarNode(pair.key) || !isScalarNode(pair.value)) continue;
+      const key = String(pair.key.value);
+      byKey.set(key, [...(byKey.get(key) ?? []), (pair.value as { type?: string }).type]);
+    }
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, types] of byKey) {
+    const type = agreed(types);
+    if (type) fields[key] = type;
+  }
+  return { fields };
 }

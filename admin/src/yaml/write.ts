@@ -5,15 +5,24 @@
  */
 import { isScalar, renderScalar } from "./scalar";
 
+/**
+ * How the neighbours of a new list entry quote their values (yaml's Scalar.type, QUOTE_DOUBLE or
+ * QUOTE_SINGLE): a scalar entry's own, or each field's. A new line then reads like the lines around it.
+ */
+export interface EntryStyle {
+  scalar?: string;
+  fields?: Record<string, string>;
+}
+
 /** A field or list entry: `prefix` is `  key:` or `  -`; nested values are indented by `indent`. */
-export function renderEntry(prefix: string, value: unknown, indent: number): string {
-  if (isScalar(value)) return `${prefix} ${renderScalar(value, indent)}\n`;
+export function renderEntry(prefix: string, value: unknown, indent: number, style: EntryStyle = {}): string {
+  if (isScalar(value)) return `${prefix} ${renderScalar(value, indent, style.scalar ? { type: style.scalar } : {})}\n`;
   if (Array.isArray(value)) {
     if (value.length === 0) return `${prefix} []\n`;
     const pad = " ".repeat(indent);
     return `${prefix}\n${value.map((item) => renderEntry(`${pad}-`, item, indent + 2)).join("")}`;
   }
-  const fields = renderFields(value as Record<string, unknown>, indent);
+  const fields = renderFields(value as Record<string, unknown>, indent, style.fields);
   if (fields === "") return `${prefix} {}\n`;
   // A list entry's first field shares the dash's line.
   if (prefix.endsWith("-")) return `${prefix} ${fields.slice(indent)}`;
@@ -21,10 +30,21 @@ export function renderEntry(prefix: string, value: unknown, indent: number): str
 }
 
 /** An object's fields, each at `indent` columns, in the object's order. */
-export function renderFields(value: Record<string, unknown>, indent: number): string {
+export function renderFields(
+  value: Record<string, unknown>,
+  indent: number,
+  quoting: Record<string, string> = {},
+): string {
   const pad = " ".repeat(indent);
   return Object.entries(value)
-    .map(([key, item]) => renderEntry(`${pad}${renderKey(key)}:`, item, indent + 2))
+    .map(([key, item]) =>
+      renderEntry(
+        `${pad}${renderKey(key)}:`,
+        item,
+        indent + 2,
+        Object.hasOwn(quoting, key) ? { scalar: quoting[key] } : {},
+      ),
+    )
     .join("");
 }
 
