@@ -177,6 +177,35 @@ test("an image field's upload name is the pattern of the pictures already there"
   ).toMatchObject({ upload_name: "slide-{{n}}" });
 });
 
+/** Every image field of the studio, at any depth (list fields, typed lists' kinds), with its place. */
+function imageFields(fields: CmsField[], at: string, found: Array<[string, CmsField]> = []) {
+  for (const field of fields) {
+    const where = `${at}/${field.name}`;
+    if (field.widget === "image") found.push([where, field]);
+    if (field.fields) imageFields(field.fields, where, found);
+    if (field.field) imageFields([field.field], where, found);
+    for (const kind of field.types ?? []) imageFields(kind.fields ?? [], `${where}/${kind.name}`, found);
+  }
+  return found;
+}
+
+test("an image field's example name (its hint's 'e.g. ./images/…') is the name its first upload gets", () => {
+  const found = collections.flatMap((c) =>
+    c.folder ? imageFields(c.fields!, c.name) : (c.files ?? []).flatMap((f) => imageFields(f.fields, f.name)),
+  );
+  const examples = found.flatMap(([where, field]) => {
+    const example = /e\.g\. \.\/images\/([\w.-]+\.(?:jpg|jpeg|png|webp|avif))/.exec(field.hint ?? "")?.[1];
+    return example ? [[where, example, field.upload_name!] as const] : [];
+  });
+  expect(examples.length).toBeGreaterThan(3);
+  // The entry's key is any slug; the first upload of a list's picture is numbered 1.
+  const wrong = examples.filter(([, example, pattern]) => {
+    const name = pattern.replace("{{slug}}", "[a-z0-9-]+").replace("{{n}}", "1");
+    return !new RegExp(`^${name}\\.(jpg|png|webp|avif)$`).test(example);
+  });
+  expect(wrong).toEqual([]);
+});
+
 test("a list's header counts its entries in words: the description's, or the linked collection's", () => {
   const list = (file: string, name: string) => fieldsOf(file).find((f) => f.name === name)!;
   expect(list("services/*.yaml", "intro").count_words).toEqual({ one: "paragraph", other: "paragraphs" });
