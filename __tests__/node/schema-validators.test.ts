@@ -75,6 +75,11 @@ test("by default the validators are kept in the project's own .check-cache, neve
   delete process.env.CYRUS_SCHEMA_CACHE;
   jest.resetModules();
   const { cacheDir } = await import("../../src/node/content/schema-validators");
-  expect(cacheDir()).toBe(path.join(process.cwd(), ".check-cache", "schema-validators"));
-  expect(cacheDir()!.startsWith(os.tmpdir())).toBe(false);
+  // Inside the project's folder, wherever it was cloned (a clone under the system's temporary folder too).
+  const inProject = path.join(process.cwd(), ".check-cache", "schema-validators");
+  expect(cacheDir()).toBe(inProject);
+  // Never in a folder others may write to, as the shared temporary folder the default once was: there
+  // anyone could make the folder first and plant code the check would run. The project's folder is
+  // not one (the temporary folder itself is).
+  expect(fs.statSync(process.cwd()).mode & 0o002).toBe(0);
 });

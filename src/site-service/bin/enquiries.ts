@@ -1,4 +1,6 @@
 /** Entry point of `npm run enquiries` (run with tsx): listing and re-sending stored enquiries (../enquiries/cli). */
+// First: on an older Node, one line naming the Node needed, before anything fails on its way.
+import "../../../tools/check-node.cjs";
 import { runEnquiriesCli } from "..";
 import { routeProcessWarnings } from "../enquiries/store/quiet-warnings";
 

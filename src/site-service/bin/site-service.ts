@@ -4,6 +4,8 @@
  * Run it as `node --import tsx src/site-service/bin/site-service.ts` (what the npm script and
  * the systemd unit in docs/deployment.md do), so that the process a supervisor signals is the server itself.
  */
+// First: on an older Node, one line naming the Node needed, before anything fails on its way.
+import "../../../tools/check-node.cjs";
 import { runEnquiryService } from "..";
 
 void runEnquiryService().then((code) => {
