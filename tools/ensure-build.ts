@@ -17,6 +17,7 @@ const sources = [
   "plugins",
   "gatsby-config.ts",
   "gatsby-node.ts",
+  "gatsby-ssr.tsx",
   "package.json",
   "package-lock.json",
 ];

@@ -4,9 +4,11 @@
  * the security headers on HTML, assets, page-data and the API.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { speculationRulesText } from "../../src/utils/speculation-rules";
 import { routes } from "../support/content";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { projectRoot, startStack, type Stack } from "./support/stack";
@@ -304,6 +306,9 @@ describe("security headers", () => {
     expect(computed.files).toBeGreaterThanOrEqual(routes.length + 2);
     expect(computed.inlineScripts).toBeGreaterThanOrEqual(computed.files);
     expect(allowed).toEqual(computed.hashes);
+    // The speculation rules of every page (the one inline script of the pages without behaviour).
+    const rules = createHash("sha256").update(speculationRulesText()).digest("base64");
+    expect(allowed).toContain(`'sha256-${rules}'`);
     // Whether Chromium agrees (no violation on any page) is checked by __tests__/deploy/browser.
   });
 });

@@ -10,14 +10,28 @@
  * - with JavaScript, the slideshow's pause button stops it and play resumes it, and a question opens
  *   its answer;
  * - without JavaScript, every section is there, a question's answer opens by its summary, and the
- *   slideshow shows its first slide.
+ *   slideshow shows its first slide;
+ * - the page carries the slideshow's scripts (hydrated), and its copy without a slideshow (also in the
+ *   fixture) runs and requests no script at all, its questions still opening.
  *
  * One page load per check where possible, every check of a width in one test (CI time).
  */
 import type { Page, Request } from "@playwright/test";
 import { addedPage, answer, expectSection, question, sectionOf, sections, slideshow } from "./support/added-page";
 import { site } from "./support/content";
-import { at, axe, everyViewport, expect, isHydrated, noJsAt, open, openWithoutScripts, test } from "./support/fixtures";
+import { fixturePageWithoutSlideshow as copy } from "../support/fixture-content";
+import {
+  at,
+  axe,
+  everyViewport,
+  expect,
+  isHydrated,
+  noJsAt,
+  open,
+  openWithoutScripts,
+  pageScripts,
+  test,
+} from "./support/fixtures";
 import { horizontalOverflow, leave } from "./support/page-checks";
 import { nav } from "./support/shell";
 
@@ -119,6 +133,29 @@ test(
     await expect(slideshow(main(page), label!).getByRole("img", { name: slides![0]!.alt, exact: true })).toBeVisible();
     // Nothing turns without scripts: no pause button that would do nothing.
     await expect(slideshow(main(page), label!).getByRole("button")).toHaveCount(0);
+    await openEveryQuestion(page);
+    problems.expectNone();
+  },
+);
+
+test(
+  "the page with a slideshow carries its scripts; the copy without one runs and requests none",
+  at(375, 1280),
+  async ({ page, problems }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") requested.push(request.url());
+    });
+    await open(page, route);
+    expect(await isHydrated(page), "the page with a slideshow hydrates").toBe(true);
+    expect(requested.length, "its scripts were requested").toBeGreaterThan(0);
+
+    requested.length = 0;
+    await open(page, `/${copy.slug}`);
+    await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(copy.title);
+    expect(await pageScripts(page), "scripts in the copy").toEqual([]);
+    expect(requested, "scripts requested by the copy").toEqual([]);
+    await expect(main(page).locator('[aria-roledescription="carousel"]')).toHaveCount(0);
     await openEveryQuestion(page);
     problems.expectNone();
   },

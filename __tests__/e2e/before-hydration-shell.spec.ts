@@ -167,7 +167,7 @@ test(
   "scroll-to-top shows past 300 px before the scripts and stays through hydration",
   at(375, 1280),
   async ({ page, problems }) => {
-    const scripts = await openBeforeScripts(page, "/services");
+    const scripts = await openBeforeScripts(page, "/home");
     const toTop = page.getByRole("link", { name: site.labels.scrollTop, includeHidden: true });
     const chat = page.getByRole("link", { name: site.messaging.label });
     await expect(toTop).toBeHidden();
@@ -192,7 +192,7 @@ test(
     await scrollTo(page, 1500);
     await toTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-    await expect(page, "no #top in the address").toHaveURL(/\/services$/);
+    await expect(page, "no #top in the address").toHaveURL(/\/home$/);
     problems.expectNone();
   },
 );

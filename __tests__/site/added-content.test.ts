@@ -16,11 +16,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { content } from "../support/content";
 import { rawSections, SECTION_TYPES, type RawSection } from "../support/added-pages";
+import { scriptTags, shownBehaviours, speculationRules } from "../support/page-scripts";
 import {
   addedService as added,
   ensureFixtureSite,
   fixtureBuildLog,
   fixturePage as page,
+  fixturePageWithoutSlideshow as copy,
   fixturePublic,
 } from "../support/fixture-site";
 
@@ -111,6 +113,28 @@ describe("an added page with a section of every type", () => {
     const sitemaps = fs.readdirSync(fixturePublic).filter((f) => /^sitemap-\d+\.xml$/.test(f));
     const xml = sitemaps.map((f) => fs.readFileSync(path.join(fixturePublic, f), "utf8")).join("");
     expect(xml).toContain(`/${page.slug}</loc>`);
+  });
+});
+
+describe("the scripts of the added page, and of its copy without a slideshow", () => {
+  test("the page with a slideshow ships Gatsby's scripts, its copy without one ships no script and no preload", () => {
+    const withShow = html(page.slug);
+    const without = html(copy.slug);
+    expect(without).toMatch(new RegExp(`<h1[^>]*>${copy.title}</h1>`));
+    expect(shownBehaviours(withShow)).toEqual(["carousel"]);
+    expect(shownBehaviours(without)).toEqual([]);
+    expect(
+      scriptTags(withShow)
+        .filter((tag) => tag.executable)
+        .map((tag) => tag.id),
+    ).toContain("gatsby-scripts-after-paint");
+    expect(scriptTags(without).filter((tag) => tag.executable)).toEqual([]);
+    expect(without).not.toMatch(/<link[^>]*\brel="[^"]*\b(preload|prefetch|modulepreload)\b|\.js["?]|page-data/);
+    // The same sections otherwise, in the same order (the copy's questions among them).
+    for (const item of sections.find((s) => s.type === "questions")?.items ?? [])
+      expect(without).toContain(item.question);
+    expect(speculationRules(without)).toEqual(speculationRules(withShow));
+    expect(speculationRules(without)).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseDocument } from "yaml";
+import { isMap, isSeq, parseDocument } from "yaml";
 import { everySectionPage } from "./added-pages";
 import { content } from "./content";
 
@@ -21,6 +21,15 @@ export const addedService = {
 
 /** The page with a section of every type, made ready in the copy. */
 export const fixturePage = everySectionPage();
+
+/**
+ * A copy of that page without its slideshow (the one section that needs a script), made ready but
+ * in no menu: it must ship no script, where the page it copies ships the slideshow's.
+ */
+export const fixturePageWithoutSlideshow = {
+  slug: `${fixturePage.slug}-without-slideshow`,
+  title: `${fixturePage.title} without a slideshow`,
+};
 
 /** Writes the added content into the copy at `root`. */
 export function addFixtureContent(root: string): void {
@@ -39,6 +48,14 @@ export function addFixtureContent(root: string): void {
   nav.addIn(["main"], nav.createNode({ label: fixturePage.title, to: `/${fixturePage.slug}` }));
   fs.writeFileSync(navFile, String(nav));
   makePageReady(root, fixturePage.slug);
+  // The copy, as an editor copies a page: another file under data/pages/, its slug the file's name.
+  const copy = parseDocument(fs.readFileSync(path.join(root, "data/pages", `${fixturePage.slug}.yaml`), "utf8"));
+  copy.set("slug", fixturePageWithoutSlideshow.slug);
+  copy.set("title", fixturePageWithoutSlideshow.title);
+  const sections = copy.get("sections");
+  if (!isSeq(sections)) throw new Error(`data/pages/${fixturePage.slug}.yaml has no list of sections`);
+  sections.items = sections.items.filter((section) => !(isMap(section) && section.get("type") === "slideshow"));
+  fs.writeFileSync(path.join(root, "data/pages", `${fixturePageWithoutSlideshow.slug}.yaml`), String(copy));
 }
 
 /** Removes `inProgress` from data/pages/<slug>.yaml of the copy at `root`, as an editor does when the page is done. */

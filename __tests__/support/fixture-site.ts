@@ -16,7 +16,7 @@ import { addFixtureContent } from "./fixture-content";
 import { copyProjectInto, gatsbyToEnd, PROJECT_FILES } from "./project-copy";
 import { projectRoot } from "./serve";
 
-export { addedService, fixturePage } from "./fixture-content";
+export { addedService, fixturePage, fixturePageWithoutSlideshow } from "./fixture-content";
 
 export const fixtureRoot = path.join(projectRoot, ".fixture-site");
 export const fixturePublic = path.join(fixtureRoot, "public");

@@ -17,6 +17,7 @@ export const PROJECT_FILES = [
   "static",
   "gatsby-config.ts",
   "gatsby-node.ts",
+  "gatsby-ssr.tsx",
   "package.json",
   "tsconfig.json",
 ];

@@ -1,5 +1,4 @@
-import { graphql, navigate, type HeadProps, type PageProps } from "gatsby";
-import { useEffect } from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { useSiteMetadata } from "../hooks/use-site-metadata";
 
 type Data = Queries.RootRedirectQuery;
@@ -7,13 +6,11 @@ type Data = Queries.RootRedirectQuery;
 const target = "/home";
 
 /**
- * "/" lands on /home everywhere: in the browser (navigate), without JavaScript (meta refresh and a
- * plain link) and on hosts that honour createRedirect (gatsby-node).
+ * "/" lands on /home everywhere: in the browser by its meta refresh (the page ships no script: it
+ * needs none), with a plain link for a browser that does not follow it, and on hosts that honour
+ * createRedirect (gatsby-node).
  */
 export default function RootRedirect({ data }: PageProps<Data>) {
-  useEffect(() => {
-    void navigate(target, { replace: true });
-  }, []);
   return (
     <main>
       <p>

@@ -1,5 +1,7 @@
 /**
- * Chromium against nginx with the project's configuration: hydration and client-side navigation under
+ * Chromium against nginx with the project's configuration: on a page with behaviour (the home page's
+ * carousel), hydration and client-side navigation; on a page without, no script at all, the
+ * script-free menu and plain links, with the speculation rules prefetching the next page; all under
  * the Content-Security-Policy (script-src by hashes, no 'unsafe-inline'), and the contact form while
  * the enquiry service stops and starts. Every route and the 404 page under the same policy, with no
  * violation, console error or failed request: the browser suite against nginx (`npm run test:e2e:nginx`).
@@ -28,13 +30,18 @@ interface Watch {
   violations(): Promise<string[]>;
 }
 
-/** Console errors and warnings, uncaught errors, failed requests, and CSP violation events. */
-async function watch(page: Page): Promise<Watch> {
+/**
+ * Console errors and warnings, uncaught errors, failed requests, and CSP violation events. `blockMap`
+ * false leaves the page's requests unrouted: Playwright does not report a speculative prefetch of a
+ * page whose requests it intercepts (the prefetch still happens).
+ */
+async function watch(page: Page, { blockMap = true } = {}): Promise<Watch> {
   const problems: string[] = [];
-  await page.route(
-    (u) => isMap(u.href),
-    (route) => route.abort("blockedbyclient"),
-  );
+  if (blockMap)
+    await page.route(
+      (u) => isMap(u.href),
+      (route) => route.abort("blockedbyclient"),
+    );
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
@@ -74,7 +81,7 @@ async function expectHydrated(page: Page): Promise<void> {
   );
 }
 
-test.describe("hydration behind nginx", () => {
+test.describe("pages behind nginx, with scripts and without", () => {
   test("mobile: the hamburger toggles the menu, and a link navigates in the page and closes it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const w = await watch(page);
@@ -91,6 +98,79 @@ test.describe("hydration behind nginx", () => {
     // Client-side navigation (page-data fetched under connect-src 'self'), not a reload.
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    expect(await w.violations()).toEqual([]);
+    expect(w.problems).toEqual([]);
+  });
+
+  test("mobile, on a page without behaviour: no script runs, the script-free menu opens, a link loads the next page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const w = await watch(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") documents.push(`script ${request.url()}`);
+    });
+    await page.goto(url("/aboutus"), { waitUntil: "networkidle" });
+    expect(
+      await page.evaluate(
+        () => [...document.scripts].filter((s) => !["application/ld+json", "speculationrules"].includes(s.type)).length,
+      ),
+      "scripts in /aboutus",
+    ).toBe(0);
+    expect(await page.evaluate(() => HTMLScriptElement.supports?.("speculationrules") ?? false)).toBe(true);
+    // The <details> toggle of the script-free menu (a <summary>, not a role=button).
+    const toggle = page.getByRole("navigation", { name: "Main" }).locator("details > summary");
+    await toggle.click();
+    const services = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Services", exact: true });
+    await expect(services).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await services.click();
+    await expect(page).toHaveURL(url("/services"));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // A plain link: the browser loaded (or activated a prerendered) new document.
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
+    expect(documents, "no script was requested").toEqual([]);
+    expect(await w.violations()).toEqual([]);
+    expect(w.problems).toEqual([]);
+  });
+
+  test("desktop, on a page without behaviour: Chromium takes the speculation rules and prefetches a link on hover", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // /services has no map frame to block.
+    const w = await watch(page, { blockMap: false });
+    // Chromium's own account of the page's rule sets (DevTools' Preload domain): parsed, no error.
+    const cdp = await page.context().newCDPSession(page);
+    const ruleSets: Array<{ errorType?: string; errorMessage?: string }> = [];
+    cdp.on("Preload.ruleSetUpdated", (e: { ruleSet: { errorType?: string; errorMessage?: string } }) =>
+      ruleSets.push(e.ruleSet),
+    );
+    await cdp.send("Preload.enable");
+    // Speculative fetches come from the browser, not the page: the context sees them, marked Sec-Purpose.
+    const speculative: string[] = [];
+    page.context().on("request", (request) => {
+      const purpose = request.headers()["sec-purpose"];
+      if (purpose?.startsWith("prefetch")) speculative.push(new URL(request.url()).pathname);
+    });
+    await page.goto(url("/services"), { waitUntil: "networkidle" });
+    await expect.poll(() => ruleSets.length, { message: "the page's rule set" }).toBe(1);
+    expect(ruleSets[0]!.errorType, ruleSets[0]!.errorMessage).toBeUndefined();
+    expect(speculative, "nothing fetched before a pointer rests on a link").toEqual([]);
+    // A menu link (prerendered where Chromium prerenders; headless here prefetches it) and a card's link.
+    const menuLink = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Activities", exact: true });
+    await menuLink.hover();
+    await expect.poll(() => speculative).toContain("/activities");
+    const card = page.getByRole("main").locator('a[href^="/services/"]').first();
+    await card.hover();
+    await expect.poll(() => speculative).toContain(await card.getAttribute("href"));
+    await menuLink.click();
+    await expect(page).toHaveURL(url("/activities"));
     expect(await w.violations()).toEqual([]);
     expect(w.problems).toEqual([]);
   });

@@ -99,16 +99,30 @@ export const test = base.extend<{ problems: Problems }>({
 });
 
 /**
- * Loads a route and waits until React has hydrated it: Gatsby marks `onInitialClientRender` in an
- * effect of its root, which runs after every component's effects. `networkIdle` also waits until
- * no request has been under way for 500 ms (images, prefetched page data).
+ * Loads a route and, on a page that carries Gatsby's scripts (one with a carousel, the enquiry form
+ * or the map: docs/performance.md), waits until React has hydrated it: Gatsby marks
+ * `onInitialClientRender` in an effect of its root, which runs after every component's effects. A
+ * page without behaviour has no script to wait for: it is ready at its load event. `networkIdle`
+ * also waits until no request has been under way for 500 ms (images, prefetched pages).
  */
 export async function open(page: Page, route: string, { networkIdle = false } = {}) {
   const response = await page.goto(route, { waitUntil: networkIdle ? "networkidle" : "load" });
   if (!response) throw new Error(`no response for ${route}`);
-  await waitForHydration(page);
+  if (await carriesScripts(page)) await waitForHydration(page);
   return response;
 }
+
+/** Whether the page holds Gatsby's scripts (their loader); a page without behaviour holds none. */
+export const carriesScripts = async (page: Page) =>
+  (await page.locator("script#gatsby-scripts-after-paint").count()) > 0;
+
+/** The scripts a page's HTML runs (code, not data such as JSON-LD or speculation rules), by id or src. */
+export const pageScripts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.scripts]
+      .filter((s) => ["", "module", "text/javascript", "application/javascript"].includes(s.type.toLowerCase()))
+      .map((s) => s.id || s.src || "(inline)"),
+  );
 
 /**
  * Loads a route and returns once its HTML is parsed, without waiting for scripts or hydration: for

@@ -22,7 +22,16 @@ export const gatsbyScriptsSlice = (
 export const gatsbyPage = (title: string, slice = gatsbyScriptsSlice()) =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><div id="___gatsby">` +
   `<div style="outline:none" tabindex="-1" id="gatsby-focus-wrapper"><main><h1>${title}</h1>${"<p>Clinical research in Chennai.</p>".repeat(20)}</main></div>` +
-  `<div id="gatsby-announcer"></div></div>${slice}</body></html>`;
+  `<div id="gatsby-announcer"></div></div>${PAGE_PATH_SCRIPT}${slice}</body></html>`;
+
+/** Gatsby's page-path script, before the slice in every page it writes with scripts. */
+export const PAGE_PATH_SCRIPT = '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script>';
+
+/** A page written without Gatsby's scripts (src/script-free.ts): no page-path script, no slice. */
+export const scriptFreePage = (title: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><div id="___gatsby">` +
+  `<div style="outline:none" tabindex="-1" id="gatsby-focus-wrapper"><main><h1>${title}</h1></main></div>` +
+  `<div id="gatsby-announcer"></div></div></body></html>`;
 
 export const stats = {
   namedChunkGroups: {

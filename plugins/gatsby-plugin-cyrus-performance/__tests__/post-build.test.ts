@@ -9,7 +9,7 @@ import path from "node:path";
 import { COMPILE_HINT } from "../src/compile-hints";
 import { postBuild } from "../src/post-build";
 import { loaderScript } from "../src/scripts-after-paint";
-import { FIRST_SCRIPTS, type Site, makeSite } from "./fixture";
+import { FIRST_SCRIPTS, PAGE_PATH_SCRIPT, type Site, makeSite, scriptFreePage } from "./fixture";
 
 let site: Site;
 beforeEach(() => {
@@ -26,7 +26,7 @@ test("the loader goes into every page and the hint onto the first scripts; run a
   postBuild(log, site);
   expect(log.panicOnBuild).not.toHaveBeenCalled();
   expect(log.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (3 rewritten now)",
+    "Scripts load after the first paint in 3 pages (3 rewritten now); 0 pages need no script and have none",
     "Compile hint on the 4 scripts pages load first (4 added now)",
   ]);
   expect(site.read("home/index.html")).toContain(loaderScript(FIRST_SCRIPTS));
@@ -37,13 +37,16 @@ test("the loader goes into every page and the hint onto the first scripts; run a
   const again = reporter();
   postBuild(again, site);
   expect(again.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (0 rewritten now)",
+    "Scripts load after the first paint in 3 pages (0 rewritten now); 0 pages need no script and have none",
     "Compile hint on the 4 scripts pages load first (0 added now)",
   ]);
 });
 
 test("a page without Gatsby's scripts slice stops the build through panicOnBuild, naming the slice and the page; no script is hinted", () => {
-  site.write("aboutus/index.html", '<html><body><div id="gatsby-focus-wrapper"><p>About</p></div></body></html>');
+  site.write(
+    "aboutus/index.html",
+    `<html><body><div id="gatsby-focus-wrapper"><p>About</p></div>${PAGE_PATH_SCRIPT}</body></html>`,
+  );
   const log = reporter();
   postBuild(log, site);
   expect(log.panicOnBuild).toHaveBeenCalledTimes(1);
@@ -62,7 +65,18 @@ test("a stats file without namedChunkGroups stops the build after the loader, be
     expect.stringMatching(/webpack\.stats\.json has no namedChunkGroups object/),
   );
   expect(log.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (3 rewritten now)",
+    "Scripts load after the first paint in 3 pages (3 rewritten now); 0 pages need no script and have none",
   ]);
   expect(site.read("framework-2.js").startsWith(COMPILE_HINT)).toBe(false);
+});
+
+test("a page written without Gatsby's scripts is left as it is, and counted", () => {
+  site.write("aboutus/index.html", scriptFreePage("About"));
+  const log = reporter();
+  postBuild(log, site);
+  expect(log.panicOnBuild).not.toHaveBeenCalled();
+  expect(log.info.mock.calls[0]![0]).toBe(
+    "Scripts load after the first paint in 3 pages (3 rewritten now); 1 pages need no script and have none",
+  );
+  expect(site.read("aboutus/index.html")).toBe(scriptFreePage("About"));
 });

@@ -10,7 +10,15 @@ import path from "node:path";
 import vm from "node:vm";
 import { compileLoader, LOADER_SOURCE, loaderFunction } from "../src/compile-loader";
 import { deferFirstScripts, loadScriptsAfterPaint, loaderScript } from "../src/scripts-after-paint";
-import { FIRST_SCRIPTS, type Site, gatsbyPage, gatsbyScriptsSlice, makeSite } from "./fixture";
+import {
+  FIRST_SCRIPTS,
+  PAGE_PATH_SCRIPT,
+  type Site,
+  gatsbyPage,
+  gatsbyScriptsSlice,
+  makeSite,
+  scriptFreePage,
+} from "./fixture";
 
 const slice = (inner: string) =>
   `<html><body><div id="___gatsby"></div><!-- slice-start id="_gatsby-scripts-1" -->` +
@@ -200,14 +208,22 @@ describe("the post-build step on public/", () => {
 
   test("rewrites every page, then none on a second run; the slice file itself is left as Gatsby wrote it", () => {
     const slicefile = site.read("_gatsby/slices/_gatsby-scripts-1.html");
-    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({ pages: 3, rewritten: 3 });
+    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({
+      pages: 3,
+      rewritten: 3,
+      scriptFree: 0,
+    });
     const loader = loaderScript(FIRST_SCRIPTS);
     for (const page of ["home/index.html", "contact/index.html", "404.html"]) {
       expect(site.read(page)).toContain(loader);
       expect(site.read(page)).not.toContain("async></script>");
     }
     expect(site.read("_gatsby/slices/_gatsby-scripts-1.html")).toBe(slicefile);
-    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({ pages: 3, rewritten: 0 });
+    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({
+      pages: 3,
+      rewritten: 0,
+      scriptFree: 0,
+    });
   });
 
   test("a page an earlier build rewrote gets the current loader, beside pages Gatsby has just rendered", () => {
@@ -215,7 +231,11 @@ describe("the post-build step on public/", () => {
       "home/index.html",
       gatsbyPage("Home", gatsbyScriptsSlice(handMinifiedScript(FIRST_SCRIPTS, "webpackChunkcyrus_website"))),
     );
-    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({ pages: 3, rewritten: 3 });
+    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({
+      pages: 3,
+      rewritten: 3,
+      scriptFree: 0,
+    });
     expect(site.read("home/index.html")).toBe(gatsbyPage("Home", gatsbyScriptsSlice(loaderScript(FIRST_SCRIPTS))));
   });
 
@@ -226,8 +246,21 @@ describe("the post-build step on public/", () => {
     expect(site.read("legacy.html")).toBe("<html><body>old</body></html>");
   });
 
-  test("a page without the scripts slice stops the step, naming the page", () => {
-    site.write("aboutus/index.html", '<html><body><div id="gatsby-focus-wrapper"></div></body></html>');
+  test("a page without scripts (src/script-free.ts left them out) is left as it is", () => {
+    site.write("aboutus/index.html", scriptFreePage("About"));
+    expect(loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toEqual({
+      pages: 4,
+      rewritten: 3,
+      scriptFree: 1,
+    });
+    expect(site.read("aboutus/index.html")).toBe(scriptFreePage("About"));
+  });
+
+  test("a page with Gatsby's page-path script but without the scripts slice stops the step, naming the page", () => {
+    site.write(
+      "aboutus/index.html",
+      `<html><body><div id="gatsby-focus-wrapper"></div>${PAGE_PATH_SCRIPT}</body></html>`,
+    );
     expect(() => loadScriptsAfterPaint(site.publicDir, site.siteStaticDir)).toThrow(
       /public\/aboutus\/index\.html has no <!-- slice-start id="_gatsby-scripts-1" -->/,
     );

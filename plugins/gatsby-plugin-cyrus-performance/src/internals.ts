@@ -28,6 +28,10 @@ export const INTERNALS = {
     name: "Gatsby's `<script src=… async>` tags",
     fix: adapt("src/scripts-after-paint.ts"),
   },
+  postBodyScripts: {
+    name: "Gatsby's scripts after the body, in `onPreRenderHTML`",
+    fix: adapt("src/script-free.ts"),
+  },
   stats: {
     name: "public/webpack.stats.json and its named chunk groups",
     fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),

@@ -27,7 +27,9 @@ export const siteFolders = (): Folders => ({
 export function postBuild(reporter: PostBuildReporter, { publicDir, siteStaticDir }: Folders = siteFolders()): void {
   stopOnBrokenAssumption(reporter, () => {
     const paint = loadScriptsAfterPaint(publicDir, siteStaticDir);
-    reporter.info(`Scripts load after the first paint in ${paint.pages} pages (${paint.rewritten} rewritten now)`);
+    reporter.info(
+      `Scripts load after the first paint in ${paint.pages - paint.scriptFree} pages (${paint.rewritten} rewritten now); ${paint.scriptFree} pages need no script and have none`,
+    );
     const hints = addCompileHints(publicDir);
     reporter.info(`Compile hint on the ${hints.scripts} scripts pages load first (${hints.added} added now)`);
   });

@@ -20,6 +20,10 @@ import { builtPages } from "./pages";
  *
  * The loader also starts each script in a task of its own, so that no single one blocks input for
  * long (Total Blocking Time): see src/loader.ts.
+ *
+ * A page whose components need nothing in the browser has none of Gatsby's scripts (src/script-free.ts
+ * left them out while Gatsby wrote it: neither the scripts slice nor the page-path script): it is
+ * left as it is.
  */
 
 const SLICE_START = '<!-- slice-start id="_gatsby-scripts-1" -->';
@@ -84,18 +88,28 @@ export function deferFirstScripts(html: string, page = "the page"): string | nul
   return html.replace(whole, () => changed);
 }
 
+const PAGE_PATH_SCRIPT = '<script id="gatsby-script-loader">';
+
+/** A page written without any of Gatsby's scripts (src/script-free.ts). */
+export const isScriptFree = (html: string) => !html.includes(SLICE_START) && !html.includes(PAGE_PATH_SCRIPT);
+
 /** Rewrites the pages in public/ (after the build); the build stops at a page Gatsby wrote otherwise. */
 export function loadScriptsAfterPaint(
   publicDir = path.resolve("public"),
   siteStaticDir?: string,
-): { pages: number; rewritten: number } {
+): { pages: number; rewritten: number; scriptFree: number } {
   const pages = builtPages(publicDir, siteStaticDir);
   if (pages.length === 0) throw internalChanged(INTERNALS.scriptsSlice, `${publicDir} holds no page (.html)`);
   const present = new Set<string>();
   let rewritten = 0;
+  let scriptFree = 0;
   for (const file of pages) {
     const page = path.relative(path.dirname(publicDir), file);
     const html = fs.readFileSync(file, "utf8");
+    if (isScriptFree(html)) {
+      scriptFree += 1;
+      continue;
+    }
     // The loader would only load 404s: a script it names must be in public/.
     for (const source of firstScripts(html, page)) {
       if (present.has(source)) continue;
@@ -112,5 +126,5 @@ export function loadScriptsAfterPaint(
       rewritten += 1;
     }
   }
-  return { pages: pages.length, rewritten };
+  return { pages: pages.length, rewritten, scriptFree };
 }

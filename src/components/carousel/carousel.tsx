@@ -1,5 +1,6 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { Picture } from "../content/picture";
+import { useBehaviour } from "../../hooks/use-behaviour";
 import type { CarouselLabels, ImageWithAlt } from "../../types/content";
 import { fill } from "../../utils/text";
 import * as styles from "./carousel.module.css";
@@ -21,6 +22,7 @@ export interface CarouselProps {
  * visitor prefers reduced motion; pressing play resumes it at once, even under the pointer.
  */
 export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = false }: CarouselProps) {
+  useBehaviour("carousel");
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);

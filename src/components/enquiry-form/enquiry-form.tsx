@@ -11,6 +11,7 @@ import {
   type EnquiryFieldWording,
   type FormFieldName,
 } from "../../enquiry-contract/enquiry-fields";
+import { useBehaviour } from "../../hooks/use-behaviour";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
 import { HoneypotField } from "./honeypot-field";
@@ -61,6 +62,7 @@ const payload = (values: EnquiryBody) =>
  * and the script sends the JSON request instead.
  */
 export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
+  useBehaviour("enquiry-form");
   const hydrated = useHydrated();
   const [values, setValues] = useState<EnquiryBody>(EMPTY);
   const [submitting, setSubmitting] = useState(false);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useBehaviour } from "../../hooks/use-behaviour";
 
 export interface MapFrameProps {
   title: string;
@@ -14,6 +15,7 @@ export interface MapFrameProps {
  * `.map` container) has a fixed aspect ratio, so nothing moves when it arrives.
  */
 export function MapFrame({ title, src }: MapFrameProps) {
+  useBehaviour("map");
   const [pageLoaded, setPageLoaded] = useState(false);
   useEffect(() => {
     if (document.readyState === "complete") {

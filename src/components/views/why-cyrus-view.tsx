@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type MouseEvent } from "react";
+import { useBehaviour } from "../../hooks/use-behaviour";
 import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import { Container, Section } from "../content/page";
 import { Paragraphs } from "../content/text";
@@ -38,6 +39,7 @@ export function WhyCyrusView({ heading, intro, cards }: WhyCyrusViewProps) {
  *   again; a tap, a click or Enter/Space toggles it, and what they open stays open.
  */
 function RevealCard({ title, description }: { title: string; description: string }) {
+  useBehaviour("reveal-cards");
   const [openedBy, setOpenedBy] = useState<"focus" | "choice" | null>(null);
   const cardRef = useRef<HTMLLIElement>(null);
   const id = useId();
