@@ -99,7 +99,7 @@ export function inspectContent(dataDir: string, rootDir: string = path.dirname(d
   }
 
   problems.push(...strayFiles(dataDir, relOf));
-  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable));
+  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable, schemasIn(dataDir)));
   warnings.push(...unlistedServices(loaded, unreadable));
   return { problems: inReadingOrder(dedupe(problems)), warnings: inReadingOrder(warnings) };
 }
@@ -155,8 +155,23 @@ export function checkFileText(
       else unreadable.push(name);
     }
   }
-  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable));
+  problems.push(...entryKeyProblems(loaded), ...checkReferences(loaded, unreadable, schemasIn(dataDir)));
   return inReadingOrder(dedupe(problems.filter((p) => p.file === rel)));
+}
+
+/** Each source's schema, for the reference index (reference-index.ts); a schema that cannot be read has none. */
+function schemasIn(dataDir: string): (source: ContentSource) => JsonSchema | undefined {
+  const read = new Map<string, JsonSchema | undefined>();
+  return (source) => {
+    if (!read.has(source.schema)) {
+      try {
+        read.set(source.schema, JSON.parse(fs.readFileSync(schemaPath(dataDir, source), "utf8")) as JsonSchema);
+      } catch {
+        read.set(source.schema, undefined);
+      }
+    }
+    return read.get(source.schema);
+  };
 }
 
 const schemaPath = (dataDir: string, source: ContentSource) =>
