@@ -91,6 +91,10 @@ function ownPackages(): Plugin {
     name: "studio-packages",
     setup(build) {
       build.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, (args) => ({ path: shims[args.path]! }));
+      // The content check's rules, bundled for the studio, join paths (path.posix): the browser's copy.
+      build.onResolve({ filter: /^node:path$/ }, () => ({
+        path: require.resolve("path-browserify", { paths: [adminDir] }),
+      }));
       // The site's views import react from the site's folder: they get the studio's React 19, so the
       // bundle holds one React.
       build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, async (args) => {

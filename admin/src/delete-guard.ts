@@ -23,7 +23,7 @@ interface Imm {
   get(key: string): unknown;
   toJS(): unknown;
 }
-interface DecapState {
+export interface DecapState {
   collections: { toList(): { toArray(): Imm[] } };
 }
 export interface EntryReader {
@@ -49,26 +49,35 @@ function entryLabel(collection: PlainCollection, slug: string, data: unknown): s
 }
 
 /** An entry read for the index: where the studio shows it, its fields, and the file as the index reads it. */
-interface Read extends IndexedFile {
+export interface Read extends IndexedFile {
+  source: BundledSource;
   where: string;
   fields: readonly FieldLike[];
 }
 
-/** Every entry whose schema has a place that may refer to another (a link, a relation, a text). */
-async function entriesThatMayRefer(reader: EntryReader, state: DecapState, sources: readonly BundledSource[]) {
+/**
+ * The entries of the collections `wanted` (by default, those whose schema has a place that may refer to
+ * another: a link, a relation, a text), through Decap's backend.
+ */
+export async function readEntries(
+  reader: EntryReader,
+  state: DecapState,
+  sources: readonly BundledSource[],
+  wanted: (source: BundledSource) => boolean = (source) => mayRefer(source.json),
+): Promise<Read[]> {
   const found: Read[] = [];
   for (const collection of state.collections.toList().toArray()) {
     const plain = collection.toJS() as PlainCollection;
     for (const file of plain.files ?? []) {
       const source = sourceOfFile(sources, file.file);
-      if (!source || !mayRefer(source.json)) continue;
+      if (!source || !wanted(source)) continue;
       const { data } = await reader.getEntry(state, collection, file.name);
       found.push({ where: `${plain.label} → ${file.label}`, rel: file.file, source, fields: file.fields, data });
     }
     if (!plain.folder) continue;
     const rel = (slug: string) => `${plain.folder}/${slug}.${plain.extension ?? "yaml"}`;
     const source = sourceOfFile(sources, rel("x"));
-    if (!source || !mayRefer(source.json)) continue;
+    if (!source || !wanted(source)) continue;
     for (const entry of await reader.listAllEntries(collection)) {
       found.push({
         where: `${plain.label} → ${entryLabel(plain, entry.slug, entry.data)}`,
@@ -147,7 +156,7 @@ export async function refusalToDelete(
     plain.files?.find((f) => f.name === slug)?.file ?? `${plain.folder}/${slug}.${plain.extension ?? "yaml"}`;
   const source = sourceOfFile(sources, file);
   if (!source) return undefined;
-  const reads = (await entriesThatMayRefer(reader, state, sources)).filter((r) => r.rel !== file);
+  const reads = (await readEntries(reader, state, sources)).filter((r) => r.rel !== file);
   const index = referenceIndex(reads, (s) => sources.find((b) => b.file === s.file)?.json);
   const { data } = await reader.getEntry(state, collection, slug);
   const byFile = new Map(reads.map((r) => [r.rel, r]));

@@ -13,6 +13,7 @@ import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
+import { refuseWhatTheCheckRefuses } from "./save-check";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -81,6 +82,14 @@ cms.registerEventListener({
         entry.get("newRecord") === true,
       ),
     ),
+});
+// Then what the content check would refuse is refused, and no save is sent (save-check.ts).
+cms.registerEventListener({
+  name: "preSave",
+  handler: async ({ entry }) => {
+    await refuseWhatTheCheckRefuses(entry as never);
+    return undefined;
+  },
 });
 cms.init({ config: __CMS_CONFIG__ });
 // Only where the site serves the release's status (admin/scripts/build.ts): elsewhere it would be a 404.

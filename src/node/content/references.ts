@@ -3,7 +3,7 @@ import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
 import { readsAs } from "./odd-character-values";
-import { humanize } from "./cms-config";
+import { humanize } from "./humanize";
 import { checkAddedPages } from "./page-checks";
 import type { JsonSchema } from "./json-schema";
 
