@@ -14,6 +14,7 @@ import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
 import { refuseWhatTheCheckRefuses } from "./save-check";
+import { watchRefusals } from "./refusal-notice";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -92,5 +93,7 @@ cms.registerEventListener({
   },
 });
 cms.init({ config: __CMS_CONFIG__ });
+// A refused save names its first field at the top and takes the editor there (refusal-notice.ts).
+watchRefusals();
 // Only where the site serves the release's status (admin/scripts/build.ts): elsewhere it would be a 404.
 if (__RELEASE_STATUS__) mountReleaseStatus();

@@ -99,3 +99,36 @@ test("a picture's path differing from its file's name only in capitals is refuse
   await control(page, "Menu label").locator("input").fill("Study design");
   await expectRefusedInTheCheckWords(page, messages);
 });
+
+test("a blank new entry does not say its changes are saved: nothing was", async ({ page }) => {
+  await open(page, "added-pages/new");
+  await expect(page.getByText("Writing in Added pages collection")).toBeVisible();
+  await expect(page.getByText(/changes saved/i)).toHaveCount(0);
+  await control(page, "Title").locator("input").fill("Careers");
+  await expect(page.getByText(/unsaved changes/i)).toBeVisible();
+});
+
+test("a publish refused for a field far up the page names it at the top and takes the editor there", async ({
+  page,
+}) => {
+  await open(page, "added-pages/entries/example");
+  const slug = control(page, "Slug");
+  await slug.locator("input").fill("admin");
+  // The editor is at the end of a long page when they publish, the Slug far above the view.
+  const last = page.locator("[aria-label$=' field']").filter({ visible: true }).last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(slug.locator("input")).not.toBeInViewport();
+  const before = snapshot();
+  await askToPublish(page);
+  const words = 'The slug "admin" cannot be used for an added page';
+  await expect(page.getByText(new RegExp(`^Not saved: Slug: ${words}`))).toBeVisible();
+  await expect(slug.locator("input")).toBeFocused();
+  await expect(slug.locator("input")).toBeInViewport();
+  await expect(slug.getByText(new RegExp(`^${words}`))).toBeInViewport();
+  expect(snapshot()).toEqual(before);
+});
+
+test("a list entry's × has a name", async ({ page }) => {
+  await open(page, "added-pages/entries/example");
+  await expect(page.getByRole("button", { name: "Remove this entry" }).first()).toBeVisible();
+});
