@@ -17,6 +17,9 @@ import { parseArgs } from "node:util";
 import type { Plugin } from "esbuild";
 import sharp from "sharp";
 import { cmsCollections } from "../../src/node/content/cms-config";
+import { contentFiles } from "../../src/node/content/content-files";
+import type { JsonSchema } from "../../src/node/content/json-schema";
+import type { BundledSource } from "../src/content-sources";
 import { decapFixes } from "./decap-fixes";
 import { deleteGuardFix } from "./delete-guard-fix";
 import { adminCsp, backendFromEnv, localBackend, reviewFromEnv, SettingsError, type Backend } from "./backend";
@@ -68,6 +71,16 @@ export function cmsConfig(backend: NonNullable<Backend>, dataDir: string, review
   };
 }
 
+/** The content files and their schemas, for the content check's rules the studio runs (admin/src/content-sources.ts). */
+export function contentSourcesOf(dataDir: string): BundledSource[] {
+  return contentFiles.map(({ file, schema, key }) => ({
+    file,
+    schema,
+    ...(key ? { key } : {}),
+    json: JSON.parse(fs.readFileSync(path.join(dataDir, "schemas", `${schema}.schema.json`), "utf8")) as JsonSchema,
+  }));
+}
+
 /** React, react-dom and the Gatsby stand-ins from the studio's own package, wherever the importer is. */
 function ownPackages(): Plugin {
   const shims: Record<string, string> = {
@@ -78,6 +91,10 @@ function ownPackages(): Plugin {
     name: "studio-packages",
     setup(build) {
       build.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, (args) => ({ path: shims[args.path]! }));
+      // The content check's rules, bundled for the studio, join paths (path.posix): the browser's copy.
+      build.onResolve({ filter: /^node:path$/ }, () => ({
+        path: require.resolve("path-browserify", { paths: [adminDir] }),
+      }));
       // The site's views import react from the site's folder: they get the studio's React 19, so the
       // bundle holds one React.
       build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, async (args) => {
@@ -134,6 +151,7 @@ export async function buildAdmin(options: BuildOptions): Promise<BuildResult> {
       "process.env.GATSBY_ENQUIRY_API": "undefined",
       global: "globalThis",
       __CMS_CONFIG__: JSON.stringify(backend ? cmsConfig(backend, dataDir, review) : {}),
+      __CONTENT_SOURCES__: JSON.stringify(backend ? contentSourcesOf(dataDir) : []),
       __PREVIEW_STYLE__: JSON.stringify(`${publicPath}/studio.css`),
       __RELEASE_STATUS__: JSON.stringify(options.releaseStatus ?? env.CMS_RELEASE_STATUS?.trim() === "1"),
     },

@@ -47,6 +47,35 @@ export const FIXES: readonly Fix[] = [
     replace: "    if (status !== 'SUCCESS' || !url) {\n      return;\n    }\n    const deployPreviewReady",
     why: "the deploy preview button that does nothing",
   },
+  {
+    // An entry opened by its address (a bookmark, the browser's Back) with its collection's list never
+    // loaded: deleting it deleted the file, then the reducer's removal of its id from the list's page
+    // threw ("Cannot read properties of undefined (reading 'filter')"), and Decap said "Failed to delete
+    // entry" over an emptied form. With no page loaded, there is no id to remove (Immutable's updateIn
+    // changes nothing when the updater returns what it was given).
+    file: "decap-cms-core/dist/esm/reducers/entries.js",
+    find: "map.updateIn(['pages', payload.collectionName, 'ids'], ids => ids.filter(id => id !== payload.entrySlug));",
+    replace:
+      "map.updateIn(['pages', payload.collectionName, 'ids'], ids => ids && ids.filter(id => id !== payload.entrySlug));",
+    why: "deleting an entry opened by its address",
+  },
+  {
+    // A blank new entry read "CHANGES SAVED" under its collection's name before anything was saved.
+    // A new entry says nothing until it is changed ("UNSAVED CHANGES"); once saved, Decap opens it as
+    // the entry it now is, which says "CHANGES SAVED".
+    file: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
+    find: "}) : _jsx(BackStatusUnchanged, {",
+    replace: "}) : this.props.isNewEntry ? null : _jsx(BackStatusUnchanged, {",
+    why: "'Changes saved' on a new entry never saved",
+  },
+  {
+    // A list entry's × had no name for a screen reader ("button"); it removes the entry.
+    file: "decap-cms-ui-default/dist/esm/ListItemTopBar.js",
+    find: '      onClick: onRemove,\n      children: _jsx(Icon, {\n        type: "close",',
+    replace:
+      '      onClick: onRemove,\n      "aria-label": "Remove this entry",\n      children: _jsx(Icon, {\n        type: "close",',
+    why: "the name of a list entry's ×",
+  },
 ];
 
 export function decapFixes(fixes: readonly Fix[] = FIXES): Plugin {

@@ -1,9 +1,7 @@
 /**
- * Who names an entry: the relation fields of the studio's configuration (the dropdown naming services,
- * a gallery naming approvals: src/node/content/cms-config.ts maps the schemas' x-link to them) and the
- * entries whose values there name it. Deleting such an entry would leave a name the content check
- * refuses; guard-delete.ts refuses the deletion with deleteRefusal's words, and missing-relation.tsx
- * says when a name already points at nothing. Plain functions, tested without a browser.
+ * The words for who refers to an entry: delete-guard.ts finds the places (the content check's reference
+ * index) and refuses the deletion with deleteRefusal's words; missing-relation.tsx says when a name
+ * already points at nothing. Plain functions, tested without a browser.
  */
 
 /** A field of Decap's configuration, as far as it is read here (plain, as cms-config.ts writes it). */
@@ -17,72 +15,21 @@ export interface FieldLike {
   value_field?: string;
 }
 
-/** A place naming entries of a collection: its path ("*": each item of a list) and its labels. */
-export interface RelationPlace {
-  path: string[];
-  labels: string[];
-  collection: string;
-  valueField: string;
-}
-
-/** The relation fields among these fields and the fields inside them. */
-export function relationPlaces(
-  fields: readonly FieldLike[],
-  at: string[] = [],
-  labels: string[] = [],
-): RelationPlace[] {
-  return fields.flatMap((field) => {
-    const path = [...at, field.name];
-    // A list's item has no label of its own for people: the list's names it.
-    const named = field.name === "*" ? labels : [...labels, field.label ?? field.name];
-    if (field.widget === "relation" && field.collection && field.value_field)
-      return [{ path, labels: named, collection: field.collection, valueField: field.value_field }];
-    // A list of one field: each item is that field's value.
-    if (field.field) return relationPlaces([{ ...field.field, name: "*" }], path, named);
-    if (field.fields) return relationPlaces(field.fields, field.widget === "list" ? [...path, "*"] : path, named);
-    return [];
-  });
-}
-
-/** The values at a path of the data ("*": every item of a list). */
-export function valuesAt(data: unknown, path: readonly string[]): unknown[] {
-  if (path.length === 0) return [data];
-  const [key, ...rest] = path;
-  if (key === "*") return Array.isArray(data) ? data.flatMap((item) => valuesAt(item, rest)) : [];
-  return data && typeof data === "object" && !Array.isArray(data)
-    ? valuesAt((data as Record<string, unknown>)[key!], rest)
-    : [];
-}
-
-/** An entry that may name others: where the studio shows it, its file, its fields and its data as saved. */
-export interface Holder {
-  /** "Site and menu → Navigation", "Services → Regulatory Approvals" */
-  where: string;
-  file: string;
-  fields: readonly FieldLike[];
-  data: unknown;
-}
-
 export interface Usage {
   /** "Site and menu → Navigation → Services menu" */
   place: string;
   file: string;
+  /** A link to the entry's page (a menu link, a text's), rather than a list naming the entry. */
+  links?: boolean;
 }
 
-/** The places that name the entry of `collection` whose data is `target` (its key: slug, key). */
-export function usagesOf(collection: string, target: Record<string, unknown>, holders: readonly Holder[]): Usage[] {
-  return holders.flatMap((holder) =>
-    relationPlaces(holder.fields)
-      .filter((p) => p.collection === collection && target[p.valueField] !== undefined)
-      .filter((p) => valuesAt(holder.data, p.path).includes(target[p.valueField]))
-      .map((p) => ({ place: [holder.where, ...p.labels].join(" → "), file: holder.file })),
-  );
-}
-
-/** Why the entry is not deleted, and what to do: "… → Services menu lists this service (file): …". */
+/**
+ * Why the entry is not deleted, and what to do: "… → Services menu lists this service (file): …",
+ * "… → Main → item 7 "Careers" → To links to this page (file): …".
+ */
 export function deleteRefusal(singular: string, usages: readonly Usage[]): string | undefined {
   if (usages.length === 0) return undefined;
-  const places = usages.map((u) => `${u.place} lists this ${singular} (${u.file})`);
+  const places = usages.map((u) => `${u.place} ${u.links ? "links to" : "lists"} this ${singular} (${u.file})`);
   return `${places.join("; ")}: remove it there first, then delete it.`;
 }
 

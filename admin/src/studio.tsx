@@ -13,6 +13,8 @@ import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
 import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
+import { refuseWhatTheCheckRefuses } from "./save-check";
+import { watchRefusals } from "./refusal-notice";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -82,6 +84,16 @@ cms.registerEventListener({
       ),
     ),
 });
+// Then what the content check would refuse is refused, and no save is sent (save-check.ts).
+cms.registerEventListener({
+  name: "preSave",
+  handler: async ({ entry }) => {
+    await refuseWhatTheCheckRefuses(entry as never);
+    return undefined;
+  },
+});
 cms.init({ config: __CMS_CONFIG__ });
+// A refused save names its first field at the top and takes the editor there (refusal-notice.ts).
+watchRefusals();
 // Only where the site serves the release's status (admin/scripts/build.ts): elsewhere it would be a 404.
 if (__RELEASE_STATUS__) mountReleaseStatus();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { collectionFolder, contentFiles, isCollection } from "./content-files";
+import { humanize } from "./humanize";
 import { readSchemas, type JsonSchema, type SchemaSource } from "./graphql-types";
 import { isLongText, textPlace, type TextPlace } from "./text-length-rule";
 import { typedListOrNone, type TypedList } from "./typed-lists";
@@ -314,15 +315,7 @@ export function displayField(schema: JsonSchema, key: string): string {
   return found ? found[0] : key;
 }
 
-/** "menuLabel" -> "Menu label", "services-page" -> "Services page". */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/[-_]+/g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanize } from "./humanize";
 
 class FieldMapper {
   constructor(

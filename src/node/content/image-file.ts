@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 // The synchronous prober alone: the package's main module loads an HTTP client too (a fifth of the check's start).
 import probeSync from "probe-image-size/sync";
-import { similar } from "./similar";
+import { findImageIn } from "./image-find";
 
 /** What the check needs of a picture: its size on disk, and its width from its header. */
 export interface ImageFile {
@@ -46,44 +45,13 @@ function widthOf(abs: string, bytes: number): number | undefined {
   }
 }
 
-const IMAGE_NAME = /\.(jpe?g|png|webp|avif|gif|tiff?)$/i;
+/** Finds the picture a path names on this computer's disk (image-find.ts, reading folders here). */
+export const findImage = (fromDir: string, value: string) => findImageIn(fromDir, value, readFolder);
 
-/**
- * Finds the picture a path names, folder by folder, as a web server does (letter case counts, even
- * where this computer's disk ignores it). `found`: it is there as written; otherwise `meant`, when one
- * differs only in capitals or by a slip of a letter or two (the path as it should be written).
- */
-export function findImage(fromDir: string, value: string): { found: true } | { found: false; meant?: string } {
-  let dir = fromDir;
-  let exact = true;
-  const written: string[] = [];
-  const parts = value.split("/");
-  for (const [i, part] of parts.entries()) {
-    if (part === "." || part === ".." || part === "") {
-      dir = path.resolve(dir, part || ".");
-      written.push(part);
-      continue;
-    }
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return { found: false };
-    }
-    const last = i === parts.length - 1;
-    const name = names.includes(part)
-      ? part
-      : (names.find((n) => n.toLowerCase() === part.toLowerCase()) ??
-        (last
-          ? similar(
-              part,
-              names.filter((n) => IMAGE_NAME.test(n)),
-            )
-          : undefined));
-    if (!name) return { found: false };
-    exact &&= name === part;
-    written.push(name);
-    dir = path.join(dir, name);
+function readFolder(dir: string): string[] | undefined {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return undefined;
   }
-  return exact ? { found: true } : { found: false, meant: written.join("/") };
 }

@@ -6,6 +6,8 @@ import { markdownLinesInYaml, parseMarkdownSubset } from "./markdown-subset";
 import type { ContentProblem } from "./problems";
 import { similar } from "./similar";
 import { addedPagePath, FIXED_PAGES, slugRefusal } from "./site-paths";
+import type { JsonSchema } from "./json-schema";
+import { addressesOf, referenceIndex } from "./reference-index";
 
 /**
  * What the content check knows of the added pages (data/pages/<slug>.yaml) beyond their schema: a
@@ -22,16 +24,18 @@ interface Target {
   inProgressFile?: string;
 }
 
-export function checkAddedPages(loaded: readonly LoadedFile[], unreadable: readonly string[] = []): ContentProblem[] {
+export function checkAddedPages(
+  loaded: readonly LoadedFile[],
+  unreadable: readonly string[],
+  schemaOf: (source: LoadedFile["source"]) => JsonSchema | undefined,
+): ContentProblem[] {
   const pages = loaded.filter((f) => f.source.file === "pages/*.yaml");
   const problems: ContentProblem[] = [];
   const targets = new Map<string, Target>();
   for (const route of Object.keys(FIXED_PAGES)) targets.set(route, {});
   for (const outcome of FORM_OUTCOMES) targets.set(formResultPath(outcome), {});
-  for (const service of loaded.filter((f) => f.source.file === "services/*.yaml")) {
-    const slug = rowOf(service.data).slug;
-    if (typeof slug === "string") targets.set(servicePath(slug), {});
-  }
+  for (const service of loaded.filter((f) => f.source.file === "services/*.yaml"))
+    for (const address of addressesOf(service.source, service.data)) targets.set(address, {});
   // A file that could not be read has its own problem; links to it are not reported as well.
   for (const file of unreadable) {
     const folder = path.posix.dirname(file);
@@ -48,11 +52,11 @@ export function checkAddedPages(loaded: readonly LoadedFile[], unreadable: reado
       );
       continue;
     }
-    targets.set(addedPagePath(slug), inProgress === true ? { inProgressFile: page.rel } : {});
+    for (const address of addressesOf(page.source, page.data))
+      targets.set(address, inProgress === true ? { inProgressFile: page.rel } : {});
   }
 
-  const linkProblem = (file: LoadedFile, at: Segment[], href: string, live: boolean, line?: number) => {
-    const target = href.replace(/[?#].*$/, "").replace(/(.)\/$/, "$1");
+  const linkProblem = (file: LoadedFile, at: Segment[], href: string, target: string, live: boolean, line?: number) => {
     const found = targets.get(target);
     let message: string | undefined;
     if (!found) {
@@ -71,40 +75,38 @@ export function checkAddedPages(loaded: readonly LoadedFile[], unreadable: reado
     problems.push(line === undefined ? problem : { ...problem, line, column: undefined });
   };
 
+  // The text's own problems: what is outside the Markdown subset.
   for (const page of pages) {
-    const live = rowOf(page.data).inProgress !== true;
     const sections = rowOf(page.data).sections;
     if (!Array.isArray(sections)) continue;
     sections.forEach((value, i) => {
-      const section = rowOf(value);
       const markdown = (at: Segment[]) => {
         const text = page.doc.getIn(at);
         if (typeof text !== "string") return;
         const parsed = parseMarkdownSubset(text, { lineOf: markdownLinesInYaml(page.doc.getIn(at, true), page.lines) });
         for (const p of parsed.problems)
           problems.push({ ...locate(page, at, p.message), line: p.line, column: undefined });
-        for (const link of parsed.sitePaths) linkProblem(page, at, link.href, live, link.line);
       };
       markdown(["sections", i, "body"]);
-      const items = section.items;
+      const items = rowOf(value).items;
       if (Array.isArray(items)) items.forEach((_, j) => markdown(["sections", i, "items", j, "answer"]));
-      const cards = section.cards;
-      if (Array.isArray(cards))
-        cards.forEach((card, j) => {
-          const link = rowOf(card).link;
-          if (typeof link === "string") linkProblem(page, ["sections", i, "cards", j, "link"], link, live);
-        });
-      if (typeof section.buttonTo === "string") linkProblem(page, ["sections", i, "buttonTo"], section.buttonTo, live);
     });
   }
 
-  // The menu is on every page of the live site.
-  const navigation = loaded.find((f) => f.source.file === "navigation/navigation.yaml");
-  const main = navigation ? rowOf(navigation.data).main : undefined;
-  if (navigation && Array.isArray(main))
-    main.forEach((item, i) => {
-      const to = rowOf(item).to;
-      if (typeof to === "string") linkProblem(navigation, ["main", i, "to"], to, true);
-    });
+  // Every link to a page of the site, wherever a schema has one (a text's, a card's, a button's, a menu
+  // entry's: the menu is on every page of the live site), from the index the studio's delete guard reads.
+  const byRel = new Map(loaded.map((f) => [f.rel, f]));
+  const index = referenceIndex(loaded, schemaOf, {
+    markdownOptions: (file, at) => {
+      const doc = byRel.get(file.rel)!;
+      return { lineOf: markdownLinesInYaml(doc.doc.getIn(at, true), doc.lines) };
+    },
+  });
+  for (const ref of index) {
+    if (ref.kind !== "address") continue;
+    const file = byRel.get(ref.file)!;
+    const live = rowOf(file.data).inProgress !== true;
+    linkProblem(file, ref.at, ref.href, ref.address, live, ref.line);
+  }
   return problems;
 }

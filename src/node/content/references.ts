@@ -3,8 +3,9 @@ import type { ContentProblem } from "./problems";
 import { locate, type LoadedFile } from "./locate";
 import { similar } from "./similar";
 import { readsAs } from "./odd-character-values";
-import { humanize } from "./cms-config";
+import { humanize } from "./humanize";
 import { checkAddedPages } from "./page-checks";
+import type { JsonSchema } from "./json-schema";
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +50,11 @@ const wayOut = (place: ContentProblem, studio: string, gone: string, what: strin
  * Checks that lists naming entries of other files (the dropdown, galleries) name existing ones.
  * `unreadable`: files (relative to data/) that exist but could not be read; their own problem is reported.
  */
-export function checkReferences(loaded: readonly LoadedFile[], unreadable: readonly string[] = []): ContentProblem[] {
+export function checkReferences(
+  loaded: readonly LoadedFile[],
+  unreadable: readonly string[],
+  schemaOf: (source: LoadedFile["source"]) => JsonSchema | undefined,
+): ContentProblem[] {
   const services = filesOf(loaded, "services/*.yaml");
   const approvals = filesOf(loaded, "approvals/*.yaml");
   const navigation = filesOf(loaded, "navigation/navigation.yaml")[0];
@@ -107,7 +112,7 @@ export function checkReferences(loaded: readonly LoadedFile[], unreadable: reado
       }
     });
   }
-  problems.push(...checkAddedPages(loaded, unreadable));
+  problems.push(...checkAddedPages(loaded, unreadable, schemaOf));
   return problems;
 }
 

@@ -10,9 +10,7 @@ import * as ucs2length from "ajv/dist/runtime/ucs2length";
 import * as uri from "ajv/dist/runtime/uri";
 import type { JsonSchema } from "./graphql-types";
 
-// verbose: the messages need the schema beside an error (the fields known, the number of items wanted).
-// discriminator: an entry of a typed list (typed-lists.ts) is checked against its own kind only.
-const OPTIONS = { allErrors: true, verbose: true, strict: false, discriminator: true } as const;
+import { AJV_OPTIONS as OPTIONS } from "./schema-options";
 /** What the code Ajv writes may require (its runtime helpers): given as imported here, wherever this file is bundled. */
 const RUNTIME: Record<string, unknown> = {
   "ajv/dist/runtime/equal": equal,
