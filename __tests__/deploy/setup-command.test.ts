@@ -287,6 +287,28 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
       expect(listing(root)).toEqual(before);
     });
 
+    test("a TLS key in a folder another user owns, or a key that is a link, is refused", () => {
+      const root = freshRoot();
+      fs.chownSync(path.join(root, path.dirname(KEY)), 65534, 65534);
+      const before = listing(root);
+      const foreign = setup(copyOfProject(), root, ["--tls-key", KEY]);
+      expect(foreign.code).toBe(1);
+      expect(foreign.stderr).toMatch(/refused: \S+\/etc\/cyrus\/tls is owned by uid 65534, not root/);
+      expect(listing(root)).toEqual(before);
+      fs.chownSync(path.join(root, path.dirname(KEY)), 0, 0);
+      fs.rmSync(path.join(root, KEY));
+      fs.symlinkSync("/etc/shadow", path.join(root, KEY));
+      const shadow = () => {
+        const st = fs.statSync("/etc/shadow");
+        return [st.mode, st.uid, st.gid];
+      };
+      const shadowBefore = shadow();
+      const linked = setup(copyOfProject(), root, ["--tls-key", KEY]);
+      expect(linked.code).toBe(1);
+      expect(linked.stderr).toContain("is not a regular file");
+      expect(shadow()).toEqual(shadowBefore);
+    });
+
     test("from under the release root, or run by another user, it refuses too", () => {
       const root = freshRoot();
       const before = listing(root);
