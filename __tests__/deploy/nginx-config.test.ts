@@ -183,40 +183,49 @@ describe("render.ts", () => {
     expect(check.stderr).toContain("test is successful");
   });
 
-  test("cyrus-nginx.conf: the same server, its pid, logs and temporary files in nginx's own folder, none in the release's", () => {
+  test("cyrus-nginx.conf: the same server, its pid, logs and temporary files in nginx's own three folders, none in the release's", () => {
     const root = fakeBuild({ "home/index.html": home });
     const out = path.join(tempDir(), "conf");
-    const runDir = path.join(tempDir(), "cyrus-web");
-    for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(runDir, dir), { recursive: true });
-    const args = ["--standalone", "--root", root, "--out", out, "--listen", "127.0.0.1:8098", "--run-dir", runDir];
-    expect(node(["deploy/nginx/render.ts", ...args]).status).toBe(0);
+    // The unit's StateDirectory, LogsDirectory and CacheDirectory: side by side, none inside another.
+    const base = tempDir();
+    const [runDir, logDir, cacheDir] = ["lib", "log", "cache"].map((name) => path.join(base, name, "cyrus-web"));
+    for (const dir of [runDir!, logDir!, cacheDir!]) fs.mkdirSync(dir, { recursive: true });
+    const args = ["--standalone", "--root", root, "--out", out, "--listen", "127.0.0.1:8098"];
+    const dirs = ["--run-dir", runDir!, "--log-dir", logDir!, "--temp-dir", cacheDir!];
+    expect(node(["deploy/nginx/render.ts", ...args, ...dirs]).status).toBe(0);
     const unit = fs.readFileSync(path.join(out, "cyrus-nginx.conf"), "utf8");
-    const written = [...unit.matchAll(/^\s*(?:pid|error_log|access_log|\w+_temp_path) (\S+?);?(?: |$)/gm)].map(
-      (m) => m[1]!,
-    );
-    expect(written).toHaveLength(8);
-    for (const file of written) expect(file.startsWith(`${runDir}/`)).toBe(true);
+    const written = (text: string) =>
+      [...text.matchAll(/^\s*(pid|error_log|access_log|\w+_temp_path) (\S+?);?(?: |$)/gm)].map((m) => [m[1]!, m[2]!]);
+    expect(written(unit)).toEqual([
+      ["pid", `${runDir}/nginx.pid`],
+      ["error_log", `${logDir}/error.log`],
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => [`${t}_temp_path`, `${cacheDir}/${t}`]),
+      ["access_log", `${logDir}/access.log`],
+    ]);
     // What it serves is the release's: the server block nginx.conf includes too.
     expect(unit).toContain(`include ${out}/cyrus.conf;`);
     expect(fs.readFileSync(path.join(out, "nginx.conf"), "utf8")).toContain(`include ${out}/cyrus.conf;`);
     const check = spawnSync(
       NGINX,
-      ["-t", "-p", runDir, "-c", path.join(out, "cyrus-nginx.conf"), "-e", path.join(runDir, "logs", "error.log")],
-      {
-        encoding: "utf8",
-      },
+      ["-t", "-p", runDir!, "-c", path.join(out, "cyrus-nginx.conf"), "-e", path.join(logDir!, "error.log")],
+      { encoding: "utf8" },
     );
     expect(check.stderr).toContain("test is successful");
-    // Without --run-dir: the unit's own folder (its StateDirectory), or RELEASE_NGINX_RUN_DIR.
+    // nginx made its temporary folders in the cache folder, nothing in the others but what it writes.
+    expect(fs.readdirSync(cacheDir!).sort()).toEqual(["client_body", "fastcgi", "proxy", "scgi", "uwsgi"]);
+    // Without the options: the unit's own folders, or RELEASE_NGINX_RUN_DIR, _LOG_DIR and _TEMP_DIR.
     const byDefault = path.join(tempDir(), "conf");
-    expect(
-      node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", byDefault], {
-        RELEASE_NGINX_RUN_DIR: "",
-      }).status,
-    ).toBe(0);
-    expect(fs.readFileSync(path.join(byDefault, "cyrus-nginx.conf"), "utf8")).toContain(
-      "pid /var/lib/cyrus-web/nginx.pid;",
-    );
+    const noEnv = { RELEASE_NGINX_RUN_DIR: "", RELEASE_NGINX_LOG_DIR: "", RELEASE_NGINX_TEMP_DIR: "" };
+    expect(node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", byDefault], noEnv).status).toBe(0);
+    expect(written(fs.readFileSync(path.join(byDefault, "cyrus-nginx.conf"), "utf8")).slice(0, 3)).toEqual([
+      ["pid", "/var/lib/cyrus-web/nginx.pid"],
+      ["error_log", "/var/log/cyrus-web/error.log"],
+      ["client_body_temp_path", "/var/cache/cyrus-web/client_body"],
+    ]);
+    const fromEnv = path.join(tempDir(), "conf");
+    const env = { RELEASE_NGINX_RUN_DIR: runDir!, RELEASE_NGINX_LOG_DIR: logDir!, RELEASE_NGINX_TEMP_DIR: cacheDir! };
+    expect(node(["deploy/nginx/render.ts", "--standalone", "--root", root, "--out", fromEnv], env).status).toBe(0);
+    expect(fs.readFileSync(path.join(fromEnv, "cyrus-nginx.conf"), "utf8")).toBe(unit.replaceAll(out, fromEnv));
   });
 
   test("several instances of the service: --upstream repeated or a comma-separated list, a refused connection moving on", () => {

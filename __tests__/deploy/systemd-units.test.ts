@@ -1,18 +1,20 @@
 /**
- * The unit files of deploy/systemd and the sudoers rule of deploy/sudoers, as a server installs them
- * (docs/deployment.md): systemd's own check where systemd-analyze exists (these test machines have
- * it, but no running systemd), and what ties them together: the release runs as its own user, never
- * root or the service's; the path unit watches the very file the service's push hook writes; the
- * sudo rule allows exactly the release's default reload and restart commands; the service cannot
- * see the release's mirror or settings.
+ * The unit files of deploy/systemd and the polkit rule of deploy/polkit, as deploy/server/setup
+ * installs them (docs/deployment.md): systemd's own check where systemd-analyze exists (these test
+ * machines have it, but no running systemd), and what ties them together: the release runs as its
+ * own user, never root or the service's; the path unit watches the very file the service's push hook
+ * writes; the polkit rule allows exactly the release's reload and restart commands, so the release
+ * units set NoNewPrivileges; the service cannot see the release's mirror or settings.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import vm from "node:vm";
 import { WANTED_FILE } from "../../src/site-service";
 import { paths } from "../../deploy/release/layout";
 import { DEFAULTS } from "../../deploy/release/settings";
 import { projectRoot } from "../support/serve";
+import { verifyRoot } from "./support/verify-root";
 
 const unitsDir = path.join(projectRoot, "deploy", "systemd");
 const unitFiles = fs.readdirSync(unitsDir).map((name) => path.join(unitsDir, name));
@@ -31,16 +33,36 @@ function unit(name: string): Map<string, string[]> {
 }
 const one = (u: Map<string, string[]>, key: string) => u.get(key)?.at(-1);
 const env = (u: Map<string, string[]>, key: string) =>
-  (u.get("Service.Environment") ?? []).find((e) => e.startsWith(`${key}=`))?.slice(key.length + 1);
+  (u.get("Service.Environment") ?? [])
+    .map((e) => e.replace(/^"(.*)"$/, "$1"))
+    .find((e) => e.startsWith(`${key}=`))
+    ?.slice(key.length + 1);
 
 const hasAnalyze = spawnSync("systemd-analyze", ["--version"]).status === 0;
 
 (hasAnalyze ? test : test.skip)("systemd-analyze verify finds nothing to say about any unit", () => {
-  const result = spawnSync("systemd-analyze", ["verify", ...unitFiles], { encoding: "utf8" });
-  expect({ status: result.status, output: `${result.stdout}${result.stderr}`.trim() }).toEqual({
-    status: 0,
-    output: "",
-  });
+  const root = verifyRoot(unitFiles);
+  try {
+    const result = spawnSync(
+      "systemd-analyze",
+      [`--root=${root}`, "verify", ...unitFiles.map((f) => path.basename(f))],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect({ status: result.status, output: `${result.stdout}${result.stderr}`.trim() }).toEqual({
+      status: 0,
+      output: "",
+    });
+    // It would say something: a unit with a mistake in it is not passed.
+    fs.appendFileSync(path.join(root, "etc", "systemd", "system", "cyrus-nginx.service"), "Bogus=1\n");
+    const broken = spawnSync("systemd-analyze", [`--root=${root}`, "verify", "cyrus-nginx.service"], {
+      encoding: "utf8",
+    });
+    expect(`${broken.stdout}${broken.stderr}`).toContain("Unknown key 'Bogus'");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test("the release runs as its own user, never root or the service's, on the push's request and on the timer", () => {
@@ -84,17 +106,34 @@ test("nginx runs as its own user with one capability, on the live release's conf
   expect(one(nginx, "Service.AmbientCapabilities")).toBe("CAP_NET_BIND_SERVICE");
   expect(one(nginx, "Service.CapabilityBoundingSet")).toBe("CAP_NET_BIND_SERVICE");
   expect(one(nginx, "Service.NoNewPrivileges")).toBe("yes");
-  expect(one(nginx, "Service.ExecReload")).toBe("/bin/kill -HUP $MAINPID");
-  // It runs what render.ts writes for it, with its pid, logs and temporary files in its own folder.
-  const runDir = "/var/lib/cyrus-web";
+  // Before every start and every reload, root's module check (never a release's file) reads the
+  // live release's configuration as nginx's user and writes the copy nginx then runs.
+  const check =
+    "/usr/local/lib/cyrus/nginx-module-check /srv/cyrus/current/nginx/cyrus-nginx.conf /var/lib/cyrus-web/cyrus-nginx.conf";
+  expect(nginx.get("Service.ExecStartPre")).toEqual([check]);
+  expect(nginx.get("Service.ExecReload")).toEqual([check, "/bin/kill -HUP $MAINPID"]);
+  // It runs that copy, with its pid, logs and temporary files in its own folders, none inside another.
   expect(one(nginx, "Service.ExecStart")).toBe(
-    `/usr/sbin/nginx -p ${runDir} -c /srv/cyrus/current/nginx/cyrus-nginx.conf -e ${runDir}/logs/error.log`,
+    "/usr/sbin/nginx -p /var/lib/cyrus-web -c /var/lib/cyrus-web/cyrus-nginx.conf -e /var/log/cyrus-web/error.log",
   );
-  expect(one(nginx, "Service.StateDirectory")).toBe("cyrus-web cyrus-web/logs cyrus-web/temp");
-  // The release unit writes its root and nothing else.
+  for (const kind of ["State", "Logs", "Cache"]) {
+    expect(one(nginx, `Service.${kind}Directory`)).toBe("cyrus-web");
+    expect(one(nginx, `Service.${kind}DirectoryMode`)).toBe("0750");
+  }
+  expect(nginx.has("Service.RuntimeDirectory")).toBe(false);
+  for (const [key, value] of [
+    ["ProtectKernelModules", "yes"],
+    ["RestrictNamespaces", "yes"],
+    ["LockPersonality", "yes"],
+    ["MemoryDenyWriteExecute", "yes"],
+    ["SystemCallFilter", "@system-service"],
+  ])
+    expect(one(nginx, `Service.${key}`)).toBe(value);
+  // The release unit writes its root and nothing else, and nothing it runs gains a privilege.
   for (const name of ["cyrus-release.service", "cyrus-release-poll.service"]) {
     expect(one(unit(name), "Service.ProtectSystem")).toBe("strict");
-    expect(one(unit(name), "Service.ReadWritePaths")?.split(" ")[0]).toBe(env(unit(name), "RELEASE_ROOT"));
+    expect(one(unit(name), "Service.ReadWritePaths")).toBe(env(unit(name), "RELEASE_ROOT"));
+    expect(one(unit(name), "Service.NoNewPrivileges")).toBe("yes");
   }
 });
 
@@ -110,23 +149,72 @@ test("the service cannot see the release's mirror (the drafts) or its settings (
   );
 });
 
-test("sudo lets the release user run exactly the release's default reload and restart, nothing else", () => {
-  const rules = fs
-    .readFileSync(path.join(projectRoot, "deploy", "sudoers", "cyrus-release"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() && !line.startsWith("#"));
+/** The polkit rule of deploy/polkit, run as polkitd runs it, for one request. */
+function polkitAnswer(user: string, actionId: string, details: Record<string, string>): string | undefined {
+  const rules: ((action: unknown, subject: unknown) => unknown)[] = [];
+  const polkit = {
+    Result: { YES: "yes", NO: "no", AUTH_ADMIN: "auth_admin" },
+    addRule: (rule: never) => rules.push(rule),
+  };
+  vm.runInNewContext(fs.readFileSync(path.join(projectRoot, "deploy", "polkit", "cyrus-release.rules"), "utf8"), {
+    polkit,
+  });
   expect(rules).toHaveLength(1);
-  const [, user, commands] = /^(\S+) ALL=\(root\) NOPASSWD: (.*)$/.exec(rules[0]!) ?? [];
-  expect(user).toBe(one(unit("cyrus-release.service"), "Service.User"));
-  // sudo runs systemctl from its secure_path: /usr/bin on Debian.
-  const asRoot = (command: string) => command.replace(/^sudo systemctl /, "/usr/bin/systemctl ");
-  // The reload is cyrus-nginx's, whose ExecReload signals nginx as its own user: root reads nothing of the release.
-  expect(DEFAULTS.RELEASE_NGINX_RELOAD).toBe("sudo systemctl reload-or-restart cyrus-nginx");
-  expect(commands!.split(/,\s*/)).toEqual([
-    asRoot(DEFAULTS.RELEASE_NGINX_RELOAD),
-    asRoot(DEFAULTS.RELEASE_SERVICE_RESTART),
+  const action = { id: actionId, lookup: (key: string) => details[key] };
+  return rules[0]!(action, { user }) as string | undefined;
+}
+
+test("polkit lets the release user run exactly the release's reload and restart, nothing else", () => {
+  const releaseUser = one(unit("cyrus-release.service"), "Service.User")!;
+  const manage = "org.freedesktop.systemd1.manage-units";
+  // The two commands, as the settings' defaults and the release units give them: systemctl asks
+  // systemd, which asks polkit with the unit's full name and the verb.
+  const asked = (command: string) => {
+    const [program, verb, unitName] = command.split(" ");
+    expect(program).toBe("systemctl");
+    return { verb: verb!, unit: unitName! };
+  };
+  const allowed = [asked(DEFAULTS.RELEASE_NGINX_RELOAD), asked(DEFAULTS.RELEASE_SERVICE_RESTART)];
+  expect(allowed).toEqual([
+    { verb: "reload-or-restart", unit: "cyrus-nginx.service" },
+    { verb: "restart", unit: "cyrus-enquiry.service" },
   ]);
-  // The service restarted is the unit of deploy/systemd.
-  expect(DEFAULTS.RELEASE_SERVICE_RESTART.split(" ").at(-1)).toBe("cyrus-enquiry");
+  for (const name of ["cyrus-release.service", "cyrus-release-poll.service"]) {
+    expect(env(unit(name), "RELEASE_NGINX_RELOAD")).toBe(DEFAULTS.RELEASE_NGINX_RELOAD);
+    expect(env(unit(name), "RELEASE_SERVICE_RESTART")).toBe(DEFAULTS.RELEASE_SERVICE_RESTART);
+  }
+  for (const { verb, unit: unitName } of allowed)
+    expect(polkitAnswer(releaseUser, manage, { unit: unitName, verb })).toBe("yes");
+  // Everything else is left to polkit's defaults (which ask an administrator): other verbs, other
+  // units, other users, other actions.
+  const refused: [string, string, Record<string, string>][] = [
+    [releaseUser, manage, { unit: "cyrus-nginx.service", verb: "stop" }],
+    [releaseUser, manage, { unit: "cyrus-nginx.service", verb: "restart" }],
+    [releaseUser, manage, { unit: "cyrus-nginx.service", verb: "start" }],
+    [releaseUser, manage, { unit: "cyrus-enquiry.service", verb: "reload-or-restart" }],
+    [releaseUser, manage, { unit: "cyrus-enquiry.service", verb: "stop" }],
+    [releaseUser, manage, { unit: "nginx.service", verb: "reload-or-restart" }],
+    [releaseUser, manage, { unit: "ssh.service", verb: "restart" }],
+    [releaseUser, manage, { unit: "cyrus-release.service", verb: "restart" }],
+    [
+      releaseUser,
+      "org.freedesktop.systemd1.manage-unit-files",
+      { unit: "cyrus-nginx.service", verb: "reload-or-restart" },
+    ],
+    [releaseUser, "org.freedesktop.systemd1.set-environment", {}],
+    [releaseUser, "org.freedesktop.systemd1.reload-daemon", {}],
+    ["cyrus", manage, { unit: "cyrus-nginx.service", verb: "reload-or-restart" }],
+    ["cyrus-web", manage, { unit: "cyrus-enquiry.service", verb: "restart" }],
+  ];
+  for (const [user, id, details] of refused)
+    expect({ user, id, details, answer: polkitAnswer(user, id, details) }).toEqual({
+      user,
+      id,
+      details,
+      answer: undefined,
+    });
+  // The sudo rule it replaces is gone from the project (the setup removes an installed one).
+  expect(fs.existsSync(path.join(projectRoot, "deploy", "sudoers"))).toBe(false);
+  expect(DEFAULTS.RELEASE_SERVICE_RESTART.split(" ").at(-1)).toBe("cyrus-enquiry.service");
   expect(fs.existsSync(path.join(unitsDir, "cyrus-enquiry.service"))).toBe(true);
 });

@@ -33,10 +33,12 @@
  *                          temporary files under --out, run as `nginx -p <out> -c nginx.conf`
  *                          (what the tests do, on a loopback port with a temporary root; and what a
  *                          release tests with `nginx -t` before it goes live)
- *   cyrus-nginx.conf       with --standalone only: the same, with its pid, logs and temporary files
- *                          under --run-dir (default: RELEASE_NGINX_RUN_DIR, else /var/lib/cyrus-web),
- *                          a folder of nginx's own user: what cyrus-nginx.service runs on a server,
- *                          where nginx runs unprivileged (docs/deployment.md says why)
+ *   cyrus-nginx.conf       with --standalone only: the same, with its pid in --run-dir (default:
+ *                          RELEASE_NGINX_RUN_DIR, else /var/lib/cyrus-web), its logs in --log-dir
+ *                          (RELEASE_NGINX_LOG_DIR, else /var/log/cyrus-web) and its temporary files
+ *                          in --temp-dir (RELEASE_NGINX_TEMP_DIR, else /var/cache/cyrus-web): three
+ *                          folders of nginx's own user, none inside another, where cyrus-nginx.service
+ *                          runs it unprivileged (docs/deployment.md says why)
  *
  * Every file is written whole, then renamed into place. After a new build: render again for the
  * new root, `nginx -t`, and reload nginx.
@@ -57,10 +59,18 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
     [--brotli auto|on|off]
     [--release-status <file>]        (the release's status file, served as /admin/release-status.json)
-    [--standalone [--workers <n|auto>] [--no-access-log] [--daemon] [--run-dir <folder>]]`;
+    [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]
+                  [--run-dir <folder>] [--log-dir <folder>] [--temp-dir <folder>]]`;
 
-/** cyrus-nginx.service's own folder (its StateDirectory), unless --run-dir or RELEASE_NGINX_RUN_DIR says otherwise. */
-const DEFAULT_RUN_DIR = () => process.env.RELEASE_NGINX_RUN_DIR || "/var/lib/cyrus-web";
+/**
+ * cyrus-nginx.service's own folders, unless the options or RELEASE_NGINX_* say otherwise: its
+ * StateDirectory (the pid), LogsDirectory and CacheDirectory (the temporary files).
+ */
+const UNIT_DIRS = {
+  run: () => process.env.RELEASE_NGINX_RUN_DIR || "/var/lib/cyrus-web",
+  log: () => process.env.RELEASE_NGINX_LOG_DIR || "/var/log/cyrus-web",
+  temp: () => process.env.RELEASE_NGINX_TEMP_DIR || "/var/cache/cyrus-web",
+};
 
 /** Debian's brotli_static module (package libnginx-mod-http-brotli-static). */
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
@@ -131,8 +141,10 @@ export interface RenderOptions {
   workers?: string;
   accessLog?: false;
   daemon?: boolean;
-  /** Where cyrus-nginx.conf puts its pid, logs and temporary files (nginx's own user's folder). */
+  /** Where cyrus-nginx.conf puts its pid, logs and temporary files (nginx's own user's folders). */
   runDir?: string;
+  logDir?: string;
+  tempDir?: string;
   /** The release's status file (deploy/release/status.ts), served to the studio; none: not served. */
   releaseStatus?: string;
 }
@@ -238,6 +250,9 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     LISTEN_DIRECTIVES: listenLines.join("\n"),
     HTTP_REDIRECT_SERVER: redirectServer,
     PREFIX: out,
+    PID_DIR: out,
+    LOG_DIR: `${out}/logs`,
+    TEMP_DIR: `${out}/temp`,
     RUN_DIR_NOTE: "",
     DAEMON: options.daemon ? "daemon on;" : "daemon off;",
     WORKERS: checked("workers", String(options.workers ?? "auto"), /^(auto|\d{1,3})$/),
@@ -295,15 +310,20 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   };
   if (options.standalone) {
     files["nginx.conf"] = fill("nginx.conf.template");
-    // The same server, run by nginx's own unprivileged user: every file it writes is in its own folder.
-    const runDir = checked("run-dir", path.resolve(options.runDir ?? DEFAULT_RUN_DIR()), PATH);
+    // The same server, run by nginx's own unprivileged user: every file it writes is in its own folders.
+    const runDir = checked("run-dir", path.resolve(options.runDir ?? UNIT_DIRS.run()), PATH);
+    const logDir = checked("log-dir", path.resolve(options.logDir ?? UNIT_DIRS.log()), PATH);
+    const tempDir = checked("temp-dir", path.resolve(options.tempDir ?? UNIT_DIRS.temp()), PATH);
     files["cyrus-nginx.conf"] = fill("nginx.conf.template", {
       PREFIX: runDir,
+      PID_DIR: runDir,
+      LOG_DIR: logDir,
+      TEMP_DIR: tempDir,
       RUN_DIR_NOTE: [
         "# What cyrus-nginx.service runs (deploy/systemd/): nginx as its own user, never root, so that",
         "# nothing a release writes is read as configuration by a root process (docs/deployment.md).",
       ].join("\n"),
-      ACCESS_LOG: options.accessLog === false ? "off" : `${runDir}/logs/access.log cyrus_json`,
+      ACCESS_LOG: options.accessLog === false ? "off" : `${logDir}/access.log cyrus_json`,
     });
     for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(out, dir), { recursive: true });
     // nginx's workers run as an unprivileged user when started by root: they must be able to
@@ -340,6 +360,8 @@ async function main(): Promise<number> {
       daemon: { type: "boolean" },
       "release-status": { type: "string" },
       "run-dir": { type: "string" },
+      "log-dir": { type: "string" },
+      "temp-dir": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -368,6 +390,8 @@ async function main(): Promise<number> {
     daemon: values.daemon,
     releaseStatus: values["release-status"],
     runDir: values["run-dir"],
+    logDir: values["log-dir"],
+    tempDir: values["temp-dir"],
   });
   const { files, compressed, removed } = result.precompressed;
   console.log(

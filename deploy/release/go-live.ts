@@ -8,6 +8,7 @@
 import path from "node:path";
 import { must, run, shell, StepError } from "./exec";
 import { paths, type ReleaseInfo } from "./layout";
+import { testNginx } from "./nginx-test";
 import type { Settings } from "./settings";
 
 export const confDir = (dir: string) => path.join(dir, "nginx");
@@ -35,7 +36,8 @@ export async function renderNginx(dir: string, settings: Settings): Promise<void
       { cwd: dir, env: settings.buildEnv },
     ),
   );
-  await must("nginx -t", shell(settings.nginxTest, values(dir)));
+  // On a copy with a throw-away key: the release user never reads the server's (nginx-test.ts).
+  await testNginx(dir, confDir(dir), settings);
 }
 
 export async function reloadNginx(dir: string, settings: Settings): Promise<void> {

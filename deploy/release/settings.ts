@@ -46,8 +46,9 @@ export const DEFAULTS = {
   RELEASE_KEEP: "5",
   RELEASE_BRANCH: "HEAD",
   RELEASE_NGINX_TEST: "nginx -t -q -p {conf} -c nginx.conf -e {conf}/logs/error.log",
-  RELEASE_NGINX_RELOAD: "sudo systemctl reload-or-restart cyrus-nginx",
-  RELEASE_SERVICE_RESTART: "sudo systemctl restart cyrus-enquiry",
+  // What the polkit rule (deploy/polkit/) allows the release user, and the release units set.
+  RELEASE_NGINX_RELOAD: "systemctl reload-or-restart cyrus-nginx.service",
+  RELEASE_SERVICE_RESTART: "systemctl restart cyrus-enquiry.service",
   RELEASE_ROOT_NGINX_CONF: "/etc/nginx",
   RELEASE_NPM_CI: "npm ci --no-audit --no-fund",
   RELEASE_SERVICE_PATHS: "src/site-service src/enquiry-contract package.json package-lock.json",

@@ -229,7 +229,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     RELEASE_REQUESTS_DIR: requests,
     RELEASE_NGINX_ARGS: `--listen 127.0.0.1:${port} --upstream 127.0.0.1:${upstream} --workers 1 --api-rate 1000r/s --api-burst 1000 --api-conn-limit 100`,
     RELEASE_NGINX_RELOAD: asks("nginx-reload"),
-    RELEASE_NGINX_RUN_DIR: nginx.runDir,
+    ...nginx.env,
     RELEASE_ROOT_NGINX_CONF: nginx.rootConf,
     RELEASE_SERVICE_RESTART: asks("service-restart {id}"),
     RELEASE_NPM_CI: `touch ${npmCiMarker}; echo 'npm ci is not expected in these tests' >&2; exit 1`,

@@ -4,8 +4,8 @@
  * - "unit" (today's): root's own nginx (Debian's, here a stand-in folder for /etc/nginx) includes
  *   nothing of the site; cyrus-nginx.service runs nginx as its own user (here `cyrus-web-test`, with
  *   setpriv and only CAP_NET_BIND_SERVICE, as the unit's User= and AmbientCapabilities= do) on
- *   <root>/current/nginx/cyrus-nginx.conf, its pid, logs and temporary files in its own folder (the
- *   unit's StateDirectory). The documented reload is `systemctl reload-or-restart cyrus-nginx`:
+ *   <root>/current/nginx/cyrus-nginx.conf, its pid, logs and temporary files in its own folders (the
+ *   unit's StateDirectory, LogsDirectory and CacheDirectory, side by side). The documented reload is `systemctl reload-or-restart cyrus-nginx`:
  *   started when it is not running (the first release), else SIGHUP (ExecReload=kill -HUP).
  * - "root include" (servers set up before it): root's nginx includes <root>/current/nginx/cyrus[.]conf
  *   in its http {} block and is reloaded by root (`systemctl reload nginx`), until `takeUpgradeStep()`
@@ -23,8 +23,11 @@ import { NGINX, run, stopProc, type Proc } from "./stack";
 export interface SiteNginx {
   /** The stand-in for /etc/nginx (RELEASE_ROOT_NGINX_CONF). */
   rootConf: string;
-  /** cyrus-nginx's own folder (RELEASE_NGINX_RUN_DIR). */
+  /** cyrus-nginx's own folders (RELEASE_NGINX_RUN_DIR, _LOG_DIR, _TEMP_DIR). */
   runDir: string;
+  logDir: string;
+  /** Those three, as the release's settings name them for render.ts. */
+  env: Record<string, string>;
   /** nginx's own user. */
   web: ReleaseUser;
   /** The documented reload of the setup in force. */
@@ -49,13 +52,17 @@ async function waitForPid(pidFile: string, proc: Proc): Promise<number> {
 export async function startSiteNginx(base: string, releaseRoot: string, rootInclude: boolean): Promise<SiteNginx> {
   const rootConf = path.join(base, "etc-nginx");
   const runDir = path.join(base, "cyrus-web");
+  const logDir = path.join(base, "cyrus-web-logs");
+  const tempDir = path.join(base, "cyrus-web-cache");
   const web = systemUser(WEB_TEST_USER);
   for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(rootConf, dir), { recursive: true });
   fs.chmodSync(path.join(rootConf, "temp"), 0o755);
-  // The unit's StateDirectory=cyrus-web cyrus-web/logs cyrus-web/temp, mode 0750, owned by its user.
-  for (const dir of ["logs", "temp"]) fs.mkdirSync(path.join(runDir, dir), { recursive: true });
-  chownTree(runDir, web);
-  for (const dir of [runDir, path.join(runDir, "logs"), path.join(runDir, "temp")]) fs.chmodSync(dir, 0o750);
+  // The unit's StateDirectory=, LogsDirectory= and CacheDirectory=cyrus-web: mode 0750, its user's.
+  for (const dir of [runDir, logDir, tempDir]) {
+    fs.mkdirSync(dir, { recursive: true });
+    chownTree(dir, web);
+    fs.chmodSync(dir, 0o750);
+  }
 
   const writeRootConf = (include: boolean) =>
     fs.writeFileSync(
@@ -97,7 +104,7 @@ export async function startSiteNginx(base: string, releaseRoot: string, rootIncl
       "-c",
       path.join(releaseRoot, "current", "nginx", "cyrus-nginx.conf"),
       "-e",
-      path.join(runDir, "logs", "error.log"),
+      path.join(logDir, "error.log"),
     ];
     unit = isRoot()
       ? run("setpriv", [
@@ -117,6 +124,8 @@ export async function startSiteNginx(base: string, releaseRoot: string, rootIncl
   return {
     rootConf,
     runDir,
+    logDir,
+    env: { RELEASE_NGINX_RUN_DIR: runDir, RELEASE_NGINX_LOG_DIR: logDir, RELEASE_NGINX_TEMP_DIR: tempDir },
     web,
     async reload() {
       if (rootNginx) {

@@ -1,0 +1,331 @@
+/**
+ * deploy/server/setup, the one command root runs on a server (docs/deployment.md, "Setting up a
+ * server"), run as root into a fresh temporary --root (systemd is not running here: the units are
+ * enabled offline and checked with systemd-analyze verify). It sets up users, folders, modes, units,
+ * the polkit rule, the module check and the TLS key's access; run again it changes nothing; it
+ * refuses a copy that a user other than root could change, and writes nothing then; a link the
+ * release user plants under the release root gives it nothing.
+ */
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot } from "./support/stack";
+import { verifyRoot } from "./support/verify-root";
+
+const isRoot = process.getuid!() === 0;
+const UNITS = [
+  "cyrus-enquiry.service",
+  "cyrus-nginx.service",
+  "cyrus-release.service",
+  "cyrus-release-poll.service",
+  "cyrus-release-poll.timer",
+  "cyrus-release.path",
+];
+const KEY = "/etc/cyrus/tls/privkey.pem";
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder of root's, 0755 (mkdtemp makes 0700), below a root-owned folder no one else may write. */
+function rootsFolder(parent = "/var/lib"): string {
+  const dir = fs.mkdtempSync(path.join(parent, "cyrus-setup-test-"));
+  fs.chmodSync(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+
+/** The project's copy the operator keeps (only what the setup takes from it), root's throughout. */
+function copyOfProject(parent = rootsFolder()): string {
+  const copy = path.join(parent, "cyrus-setup");
+  for (const dir of ["deploy/server", "deploy/systemd", "deploy/polkit"]) {
+    fs.mkdirSync(path.join(copy, dir), { recursive: true, mode: 0o755 });
+    for (const name of fs.readdirSync(path.join(projectRoot, dir))) {
+      const from = path.join(projectRoot, dir, name);
+      fs.copyFileSync(from, path.join(copy, dir, name));
+      fs.chmodSync(path.join(copy, dir, name), fs.statSync(from).mode & 0o755);
+    }
+  }
+  spawnSync("chmod", ["-R", "go-w", copy]);
+  return copy;
+}
+
+/** A new server's root: its users' files, and a TLS key copied there as root would (0644). */
+function freshRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-root-"));
+  dirs.push(root);
+  // "/" of the new server: everyone may go through it.
+  fs.chmodSync(root, 0o755);
+  fs.mkdirSync(path.join(root, "etc"));
+  for (const file of ["passwd", "group", "shadow", "gshadow"])
+    fs.copyFileSync(`/etc/${file}`, path.join(root, "etc", file));
+  fs.mkdirSync(path.join(root, path.dirname(KEY)), { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(root, KEY), "-----BEGIN PRIVATE KEY-----\nnot a real one\n", { mode: 0o644 });
+  return root;
+}
+
+function setup(copy: string, root: string, extra: string[] = [], as?: number) {
+  const result = spawnSync(path.join(copy, "deploy", "server", "setup"), ["--root", root, "--no-systemctl", ...extra], {
+    encoding: "utf8",
+    ...(as === undefined ? {} : { uid: as, gid: as }),
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every path under `root`: type, mode, owner, and its content's hash or its link's target. */
+function listing(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      const st = fs.lstatSync(file);
+      const what = st.isSymbolicLink()
+        ? `-> ${fs.readlinkSync(file)}`
+        : st.isFile()
+          ? crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex")
+          : "";
+      out.push(`${path.relative(root, file)} ${(st.mode & 0o7777).toString(8)} ${st.uid}:${st.gid} ${what}`);
+      if (st.isDirectory()) walk(file);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+const entry = (root: string, file: string, name: string) =>
+  fs
+    .readFileSync(path.join(root, "etc", file), "utf8")
+    .split("\n")
+    .find((line) => line.startsWith(`${name}:`))
+    ?.split(":");
+const ids = (root: string, name: string) => {
+  const user = entry(root, "passwd", name)!;
+  return { uid: Number(user[2]), gid: Number(user[3]) };
+};
+const stat = (root: string, file: string) => {
+  const st = fs.lstatSync(path.join(root, file));
+  return { mode: (st.mode & 0o7777).toString(8), uid: st.uid, gid: st.gid };
+};
+/** A command as a user of the new root (setpriv takes its ids; the system does not know its name). */
+const as = (user: { uid: number; gid: number }, command: string[]) =>
+  spawnSync("setpriv", [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", ...command], {
+    encoding: "utf8",
+  });
+
+(isRoot ? describe : describe.skip)("deploy/server/setup, as root into a fresh --root", () => {
+  let copy: string;
+  let root: string;
+  let first: ReturnType<typeof setup>;
+  beforeAll(() => {
+    copy = copyOfProject();
+    root = freshRoot();
+    // An older server's sudo rule: the polkit rule replaces it.
+    fs.mkdirSync(path.join(root, "etc", "sudoers.d"), { recursive: true });
+    fs.writeFileSync(path.join(root, "etc", "sudoers.d", "cyrus-release"), "cyrus-release ALL=(root) NOPASSWD: ALL\n", {
+      mode: 0o440,
+    });
+    first = setup(copy, root, ["--tls-key", KEY]);
+  });
+
+  test("sets up users, folders, modes, units, the polkit rule, the module check and the key, saying what it changed", () => {
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^setup: \d+ change\(s\)$/m);
+    for (const name of ["cyrus-release", "cyrus", "cyrus-web"]) {
+      const user = entry(root, "passwd", name)!;
+      expect(Number(user[2])).toBeGreaterThan(0);
+      expect(user[6]).toBe("/usr/sbin/nologin");
+      expect(first.stdout).toContain(`changed: user ${name} created`);
+    }
+    expect(entry(root, "group", "cyrus-release")![3]!.split(",")).toContain("cyrus");
+    const release = ids(root, "cyrus-release");
+    const web = ids(root, "cyrus-web");
+    const owned = (uid: number, gid: number, mode: string) => ({ mode, uid, gid });
+    expect(stat(root, "srv/cyrus")).toEqual(owned(release.uid, release.gid, "755"));
+    expect(stat(root, "srv/cyrus/shared")).toEqual(owned(release.uid, release.gid, "755"));
+    expect(stat(root, "srv/cyrus/shared/home")).toEqual(owned(release.uid, release.gid, "755"));
+    expect(stat(root, "srv/cyrus/shared/release-requests")).toEqual(owned(release.uid, release.gid, "2770"));
+    expect(stat(root, "srv/cyrus/shared/release.env")).toEqual(owned(release.uid, release.gid, "600"));
+    expect(stat(root, "etc/cyrus")).toEqual(owned(0, 0, "755"));
+    expect(stat(root, "etc/cyrus/enquiry.env")).toEqual(owned(0, 0, "600"));
+    for (const unit of UNITS) {
+      expect(stat(root, `etc/systemd/system/${unit}`)).toEqual(owned(0, 0, "644"));
+      expect(fs.readFileSync(path.join(root, "etc/systemd/system", unit), "utf8")).toBe(
+        fs.readFileSync(path.join(projectRoot, "deploy/systemd", unit), "utf8"),
+      );
+    }
+    expect(stat(root, "usr/local/lib/cyrus/nginx-module-check")).toEqual(owned(0, 0, "755"));
+    expect(stat(root, "etc/polkit-1/rules.d/50-cyrus-release.rules")).toEqual(owned(0, 0, "644"));
+    expect(fs.existsSync(path.join(root, "etc/sudoers.d/cyrus-release"))).toBe(false);
+    expect(first.stdout).toContain("/etc/sudoers.d/cyrus-release removed");
+    // Debian's nginx masked; the site's units enabled (the first release starts nginx and the service).
+    expect(fs.readlinkSync(path.join(root, "etc/systemd/system/nginx.service"))).toBe("/dev/null");
+    for (const [wants, unit] of [
+      ["multi-user.target.wants", "cyrus-enquiry.service"],
+      ["multi-user.target.wants", "cyrus-nginx.service"],
+      ["paths.target.wants", "cyrus-release.path"],
+      ["timers.target.wants", "cyrus-release-poll.timer"],
+    ])
+      expect(fs.readlinkSync(path.join(root, "etc/systemd/system", wants!, unit!))).toBe(`/etc/systemd/system/${unit}`);
+    // The TLS key: nginx's user reads it, the release user (and the service's) cannot.
+    expect(stat(root, path.dirname(KEY).slice(1))).toEqual(owned(0, web.gid, "750"));
+    expect(stat(root, KEY.slice(1))).toEqual(owned(0, web.gid, "640"));
+    expect(as(web, ["cat", path.join(root, KEY)]).status).toBe(0);
+    for (const other of [release, ids(root, "cyrus")]) {
+      const read = as(other, ["cat", path.join(root, KEY)]);
+      expect(read.status).not.toBe(0);
+      expect(read.stderr).toContain("Permission denied");
+    }
+  });
+
+  test("run again, it changes nothing, and keeps what the settings files hold", () => {
+    fs.writeFileSync(path.join(root, "srv/cyrus/shared/release.env"), "RELEASE_REPO=/srv/git/site.git\n");
+    fs.writeFileSync(path.join(root, "etc/cyrus/enquiry.env"), "SMTP_URL=smtp://mail.example.com\n");
+    const before = listing(root);
+    const again = setup(copy, root, ["--tls-key", KEY]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain("changed:");
+    expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+    expect(again.stdout).toContain("ok:      /srv/cyrus/shared/release.env (mode 600, content kept)");
+    expect(listing(root)).toEqual(before);
+  });
+
+  (spawnSync("systemd-analyze", ["--version"]).status === 0 ? test : test.skip)(
+    "systemd-analyze verify finds nothing to say about the units it wrote",
+    () => {
+      // A copy of the root with the system's own units beside them (and stand-ins for node and nginx).
+      const verify = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-verify-"));
+      dirs.push(verify);
+      fs.cpSync(path.join(root, "etc"), path.join(verify, "etc"), { recursive: true, verbatimSymlinks: true });
+      fs.cpSync(path.join(root, "usr"), path.join(verify, "usr"), { recursive: true, verbatimSymlinks: true });
+      verifyRoot([], verify);
+      const result = spawnSync("systemd-analyze", [`--root=${verify}`, "verify", ...UNITS], { encoding: "utf8" });
+      expect({ status: result.status, output: `${result.stdout}${result.stderr}`.trim() }).toEqual({
+        status: 0,
+        output: "",
+      });
+    },
+  );
+
+  test("a link the release user plants under the release root gives it nothing of root's", () => {
+    const release = ids(root, "cyrus-release");
+    const shared = path.join(root, "srv/cyrus/shared");
+    // As the release user (it owns shared/): its notes folder and its settings swapped for links
+    // to root's files, and shared/home's mode changed, so that the setup has something to fix there.
+    fs.rmSync(path.join(shared, "release-requests"), { recursive: true });
+    fs.rmSync(path.join(shared, "release.env"));
+    expect(as(release, ["ln", "-s", path.join(root, "etc/cyrus"), path.join(shared, "release-requests")]).status).toBe(
+      0,
+    );
+    expect(
+      as(release, ["ln", "-s", path.join(root, "etc/cyrus/enquiry.env"), path.join(shared, "release.env")]).status,
+    ).toBe(0);
+    expect(as(release, ["chmod", "700", path.join(shared, "home")]).status).toBe(0);
+    const before = { dir: stat(root, "etc/cyrus"), file: stat(root, "etc/cyrus/enquiry.env") };
+    const result = setup(copy, root, ["--tls-key", KEY]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "PROBLEM: /srv/cyrus/shared/release-requests is a symbolic link, not a folder: not changed",
+    );
+    expect(result.stderr).toContain("PROBLEM: /srv/cyrus/shared/release.env is a symbolic link: not changed");
+    expect(result.stdout).toContain("changed: /srv/cyrus/shared/home/ mode 700 -> 755");
+    expect({ dir: stat(root, "etc/cyrus"), file: stat(root, "etc/cyrus/enquiry.env") }).toEqual(before);
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(
+      "SMTP_URL=smtp://mail.example.com\n",
+    );
+  });
+});
+
+(isRoot ? describe : describe.skip)(
+  "deploy/server/setup refuses a copy others could change, and writes nothing",
+  () => {
+    const refusals: [string, (copy: string) => string | void, RegExp][] = [
+      [
+        "its folder writable by its group",
+        (copy) => void fs.chmodSync(path.join(copy, "deploy"), 0o775),
+        /refused: \S+\/deploy may be written by its group or others \(mode 775\)/,
+      ],
+      [
+        "a folder above it writable by anyone (sticky or not)",
+        () => {
+          const shared = rootsFolder();
+          fs.chmodSync(shared, 0o1777);
+          return copyOfProject(shared);
+        },
+        /refused: \S+ may be written by its group or others \(mode 1777\)/,
+      ],
+      [
+        "a unit owned by another user",
+        (copy) => void fs.chownSync(path.join(copy, "deploy/systemd/cyrus-nginx.service"), 65534, 65534),
+        /refused: \S+cyrus-nginx\.service is owned by uid 65534, not root/,
+      ],
+      [
+        "a file of it writable by others",
+        (copy) => void fs.chmodSync(path.join(copy, "deploy/polkit/cyrus-release.rules"), 0o646),
+        /refused: \S+cyrus-release\.rules may be written by its group or others/,
+      ],
+      [
+        "a unit that is a link",
+        (copy) => {
+          fs.rmSync(path.join(copy, "deploy/systemd/cyrus-release.service"));
+          fs.symlinkSync("/etc/passwd", path.join(copy, "deploy/systemd/cyrus-release.service"));
+        },
+        /refused: \S+cyrus-release\.service is a symbolic link, not a regular file/,
+      ],
+    ];
+    test.each(refusals)("%s", (_name, spoil, message) => {
+      const copy = copyOfProject();
+      const spoiled = spoil(copy) ?? copy;
+      const root = freshRoot();
+      const before = listing(root);
+      const result = setup(spoiled, root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe("");
+      expect(listing(root)).toEqual(before);
+    });
+
+    test("a TLS key in a folder another user owns, or a key that is a link, is refused", () => {
+      const root = freshRoot();
+      fs.chownSync(path.join(root, path.dirname(KEY)), 65534, 65534);
+      const before = listing(root);
+      const foreign = setup(copyOfProject(), root, ["--tls-key", KEY]);
+      expect(foreign.code).toBe(1);
+      expect(foreign.stderr).toMatch(/refused: \S+\/etc\/cyrus\/tls is owned by uid 65534, not root/);
+      expect(listing(root)).toEqual(before);
+      fs.chownSync(path.join(root, path.dirname(KEY)), 0, 0);
+      fs.rmSync(path.join(root, KEY));
+      fs.symlinkSync("/etc/shadow", path.join(root, KEY));
+      const shadow = () => {
+        const st = fs.statSync("/etc/shadow");
+        return [st.mode, st.uid, st.gid];
+      };
+      const shadowBefore = shadow();
+      const linked = setup(copyOfProject(), root, ["--tls-key", KEY]);
+      expect(linked.code).toBe(1);
+      expect(linked.stderr).toContain("is not a regular file");
+      expect(shadow()).toEqual(shadowBefore);
+    });
+
+    test("from under the release root, or run by another user, it refuses too", () => {
+      const root = freshRoot();
+      const before = listing(root);
+      const underRelease = copyOfProject(
+        (() => {
+          fs.mkdirSync(path.join(root, "srv/cyrus/current"), { recursive: true, mode: 0o755 });
+          return path.join(root, "srv/cyrus/current");
+        })(),
+      );
+      const fromRelease = setup(underRelease, root);
+      expect(fromRelease.code).toBe(1);
+      expect(fromRelease.stderr).toContain("is under the release root");
+      const asNobody = setup(copyOfProject(), root, [], 65534);
+      expect(asNobody.code).toBe(1);
+      expect(asNobody.stderr).toContain("run it as root");
+      fs.rmSync(path.join(root, "srv"), { recursive: true });
+      expect(listing(root)).toEqual(before);
+    });
+  },
+);
