@@ -69,10 +69,14 @@ const isRoot = process.getuid!() === 0;
   expect(fs.readdirSync(path.join(site.root, "shared"))).toEqual(["release.env"]);
 });
 
-test("a first release from nothing builds the branch head and nginx serves it", async () => {
-  const result = await site.release();
+test("a first release from nothing (deploy/release/first-release) builds the branch head and nginx serves it", async () => {
+  const result = await site.firstRelease();
   console.log(`first release: ${result.seconds.toFixed(0)} s`);
   expectExit(result, 0);
+  expect(result.output).toContain("first-release: the first release is live; the bootstrap folder is removed");
+  // Built from the bootstrap folder, which is gone; nothing of it is left under the release root.
+  expect(result.output).toMatch(/first-release: the files of HEAD \([0-9a-f]{12}\) in \S+\/bootstrap\.\w{6}/);
+  expect(fs.readdirSync(site.root).sort()).toEqual(["current", "releases", "shared"]);
   // Built by the release's own unprivileged user, which owns every file of it.
   expect(site.user.uid).not.toBe(0);
   const live = fs.realpathSync(path.join(site.root, "current"));
