@@ -38,6 +38,7 @@ interface Report {
   envHoldsSecret: boolean;
   releaseRoot: string;
   tsxCacheOff: string;
+  seed: string;
   bootstrapMode: string;
   bootstrapOwner: number;
 }
@@ -70,6 +71,7 @@ const report = {
   envHoldsSecret: Object.entries(process.env).some(([k, v]) => k !== "STUB_SECRETS_B64" && secrets.some((s) => String(v).includes(s))),
   releaseRoot: process.env.RELEASE_ROOT,
   tsxCacheOff: process.env.TSX_DISABLE_CACHE,
+  seed: process.env.RELEASE_SEED_NODE_MODULES,
   bootstrapMode: (fs.statSync(path.dirname(process.cwd())).mode & 0o777).toString(8),
   bootstrapOwner: fs.statSync(path.dirname(process.cwd())).uid,
 };
@@ -226,6 +228,8 @@ describe("the first release, with a token in RELEASE_REPO", () => {
     expect(seen.envHoldsSecret).toBe(false);
     expect(seen.releaseRoot).toBe(root);
     expect(seen.tsxCacheOff).toBe("1");
+    // The release copies the packages installed there (npm ci found none to install here).
+    expect(seen.seed).toBe(seen.cwd);
 
     // Removed once the release is live; nothing under the root or that path holds the token.
     expect(fs.existsSync(path.dirname(seen.cwd))).toBe(false);
@@ -288,6 +292,23 @@ describe("the first release, with a token in RELEASE_REPO", () => {
     expect(host.counts.served).toBeGreaterThan(before.served);
     expect(host.counts.refused).toBe(before.refused);
   });
+});
+
+test("with a test seed (RELEASE_SEED_NODE_MODULES), the bootstrap uses that checkout's packages and so does the release", async () => {
+  const root = serverRoot("root-seed");
+  const seed = path.join(base, "seed");
+  fs.mkdirSync(path.join(seed, "node_modules", "some-package"), { recursive: true });
+  fs.writeFileSync(path.join(seed, "node_modules", "some-package", "index.js"), "module.exports = 1;\n");
+  chownTree(seed, user);
+  const result = await firstRelease(root, { RELEASE_SEED_NODE_MODULES: seed });
+  if (result.code !== 0) throw new Error(`exit ${result.code}:\n${result.output}`);
+  const seen = report(root);
+  expect(seen.files).toEqual(["node_modules", "package-lock.json", "package.json", "release-stub.js"]);
+  expect(seen.seed).toBe(seed);
+  expect(fs.existsSync(path.dirname(seen.cwd))).toBe(false);
+  expect(fs.readFileSync(path.join(seed, "node_modules", "some-package", "index.js"), "utf8")).toBe(
+    "module.exports = 1;\n",
+  );
 });
 
 (isRoot ? test : test.skip)("as root it refuses, and writes nothing", () => {
