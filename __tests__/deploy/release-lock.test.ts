@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { markReleaseWanted, WANTED_FILE } from "../../src/site-service";
 import { projectRoot } from "../support/serve";
 import { until } from "./support/until";
 
@@ -193,6 +194,35 @@ test("a note of a live process with the lock free (a runner of the lock before t
   expect(note().pid).toBe(process.pid);
 });
 
+test("a holder that has ended but is not yet reaped (a zombie) counts as gone: the next release takes over", async () => {
+  // `sleep 0.2 &` is the holder; its parent becomes `sleep 60` (exec), which never reaps it.
+  const parent = spawn("sh", ["-c", "sleep 0.2 & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    let out = "";
+    parent.stdout.on("data", (chunk) => (out += chunk));
+    await until(() => /^\d+\n/.test(out), START_MS, "the holder's pid");
+    const zombie = Number(out.trim());
+    const stat = () => fs.readFileSync(`/proc/${zombie}/stat`, "utf8");
+    const fields = () =>
+      stat()
+        .slice(stat().lastIndexOf(")") + 2)
+        .split(" ");
+    await until(() => fields()[0] === "Z", START_MS, "the holder to end unreaped");
+    // Its note, as the holder wrote it while it ran (the transaction went with its end).
+    fs.writeFileSync(lock, JSON.stringify({ pid: zombie, start: fields()[19], since: "2026-01-01T00:00:00Z" }));
+    expect(fs.existsSync(`/proc/${zombie}`)).toBe(true);
+    expect(await lockHolder()).toBeNull();
+    const next = await tryOnce();
+    expect(next.code).toBe(0);
+    expect(next.output).toContain(
+      `release: the lock of pid ${zombie} is left over (that process is gone): taking it over`,
+    );
+    expect(fs.existsSync(lock)).toBe(false);
+  } finally {
+    parent.kill("SIGKILL");
+  }
+});
+
 test("node:sqlite's experimental warning is not printed; other warnings still are", async () => {
   const proc = lockProcess(["warn", lock]);
   expect(await proc.exited).toBe(0);
@@ -201,16 +231,19 @@ test("node:sqlite's experimental warning is not printed; other warnings still ar
   expect(proc.output()).not.toContain("SQLite");
 });
 
-describe("--if-moved (the timer)", () => {
+describe("--if-moved (the timer) and --wanted (a push's note)", () => {
   const RUNNER = path.join(projectRoot, "__tests__/deploy/support/release-runner.ts");
   let root: string;
   let record: string;
+  let requests: string;
   /** A `git` first on PATH that writes down the lock's note as it is when git runs, then fails. */
   beforeEach(() => {
     root = path.join(base, "root");
     fs.mkdirSync(path.join(root, "shared"), { recursive: true });
     lock = path.join(root, "shared", "release.lock");
     record = path.join(base, "note-at-fetch");
+    requests = path.join(base, "requests");
+    fs.mkdirSync(requests);
     const bin = path.join(base, "bin");
     fs.mkdirSync(bin);
     fs.writeFileSync(
@@ -220,8 +253,11 @@ describe("--if-moved (the timer)", () => {
     );
   });
 
-  async function ifMoved(): Promise<{ code: number | string; output: string; pid: number }> {
-    const child = spawn(process.execPath, ["--import", "tsx", RUNNER, "if-moved"], {
+  async function runner(
+    command: "if-moved" | "wanted",
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<{ code: number | string; output: string; pid: number }> {
+    const child = spawn(process.execPath, ["--import", "tsx", RUNNER, command], {
       cwd: projectRoot,
       env: {
         ...process.env,
@@ -229,6 +265,8 @@ describe("--if-moved (the timer)", () => {
         RELEASE_ROOT: root,
         RELEASE_REPO: path.join(base, "site.git"),
         RELEASE_LIVE_URL: "http://127.0.0.1:9",
+        RELEASE_REQUESTS_DIR: requests,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -240,6 +278,7 @@ describe("--if-moved (the timer)", () => {
     );
     return { code, output, pid: child.pid! };
   }
+  const ifMoved = () => runner("if-moved");
 
   test("takes the lock before it fetches into the mirror, and lets go after", async () => {
     const result = await ifMoved();
@@ -256,6 +295,30 @@ describe("--if-moved (the timer)", () => {
     expect(result.code).toBe(0);
     expect(result.output).toContain("outcome: busy");
     expect(fs.existsSync(record)).toBe(false);
+    expect(note().pid).toBe(held.pid);
+  });
+
+  const wanted = { branch: "main", commit: "a".repeat(40), host: "github", at: "2026-01-01T00:00:00Z" };
+
+  test("--wanted takes the lock before it fetches into the mirror, and lets go after", async () => {
+    markReleaseWanted(requests, wanted);
+    const result = await runner("wanted");
+    // The note was taken and the fetch failed (the stand-in git), under the lock: its note named this run.
+    expect(result.output).toContain("release: wanted by a push to main");
+    expect(result.output).toContain("git: not here");
+    expect(result.output).toContain("released 0, failed 1");
+    expect(JSON.parse(fs.readFileSync(record, "utf8"))).toMatchObject({ pid: result.pid });
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  test("while a release holds the lock, --wanted waits its bound, fetches nothing and leaves the note", async () => {
+    const held = await holder();
+    markReleaseWanted(requests, wanted);
+    const result = await runner("wanted", { RELEASE_LOCK_WAIT_SECONDS: "3" });
+    expect(result.code).toBe(0);
+    expect(result.output).toContain("release: another release is still running; the request stays for the next start");
+    expect(fs.existsSync(record)).toBe(false);
+    expect(fs.existsSync(path.join(requests, WANTED_FILE))).toBe(true);
     expect(note().pid).toBe(held.pid);
   });
 });

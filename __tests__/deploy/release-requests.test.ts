@@ -86,6 +86,11 @@ describe.each([
     },
     line: `it is too large (${1024 ** 3} bytes`,
   },
+  {
+    what: "a folder",
+    make: () => fs.mkdirSync(notePath()),
+    line: "it is not a regular file (a folder)",
+  },
 ])("the note is $what", ({ make, line }) => {
   test("--wanted refuses it with a line saying what it was, removes it, ends at once and releases nothing", async () => {
     make();
@@ -97,8 +102,10 @@ describe.each([
     expect(result.output).toContain("release: no release is wanted");
     expect(result.output).toContain("released 0, failed 0");
     expect(result.output).not.toContain("wanted by a push");
-    // Nothing was released, nothing is left in the folder, and the path unit has nothing to start for.
-    expect(fs.readdirSync(root)).toEqual([]);
+    // Nothing was released or fetched (only the lock's file, taken before the note), nothing is left in
+    // the folder, and the path unit has nothing to start for.
+    expect(fs.readdirSync(root)).toEqual(["shared"]);
+    expect(fs.readdirSync(path.join(root, "shared"))).toEqual(["release.lock.db"]);
     expect(fs.readdirSync(folder)).toEqual([]);
   });
 });
@@ -181,7 +188,8 @@ describe("takeReleaseWanted", () => {
       fs.chmodSync(base, 0o755);
       chownTree(folder, user);
       fs.chmodSync(folder, 0o2770);
-      // What runner.ts's putBack leaves: the release user's file, of the folder's group, mode 660.
+      // What a runner of before put back (a note taken while the lock was held): the release user's
+      // file, of the folder's group, mode 660.
       markReleaseWanted(folder, wanted);
       fs.chownSync(notePath(), user.uid, user.gid);
       // The service's user: not the release user, in the folder's group; it writes a note and renames

@@ -7,6 +7,7 @@
  * A server set up before the move: release-upgrade.test.ts.
  */
 import { execFileSync, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -68,10 +69,14 @@ const isRoot = process.getuid!() === 0;
   expect(fs.readdirSync(path.join(site.root, "shared"))).toEqual(["release.env"]);
 });
 
-test("a first release from nothing builds the branch head and nginx serves it", async () => {
-  const result = await site.release();
+test("a first release from nothing (deploy/release/first-release) builds the branch head and nginx serves it", async () => {
+  const result = await site.firstRelease();
   console.log(`first release: ${result.seconds.toFixed(0)} s`);
   expectExit(result, 0);
+  expect(result.output).toContain("first-release: the first release is live; the bootstrap folder is removed");
+  // Built from the bootstrap folder, which is gone; nothing of it is left under the release root.
+  expect(result.output).toMatch(/first-release: the files of HEAD \([0-9a-f]{12}\) in \S+\/bootstrap\.\w{6}/);
+  expect(fs.readdirSync(site.root).sort()).toEqual(["current", "releases", "shared"]);
   // Built by the release's own unprivileged user, which owns every file of it.
   expect(site.user.uid).not.toBe(0);
   const live = fs.realpathSync(path.join(site.root, "current"));
@@ -179,18 +184,75 @@ test("a pushed text change goes live, built with the previous build's caches and
   expectExit(result, 0);
   expect(await homeShows(CHANGED)).toBe(true);
   expect(fs.existsSync(site.npmCiMarker)).toBe(false);
-  expect(result.output).toMatch(/"dependencies":\{"\.":"linked from [^"]+","admin":"linked from/);
+  expect(result.output).toMatch(/"dependencies":\{"\.":"copied from [^"]+","admin":"copied from/);
+  const seconds = JSON.parse(/"seconds":(\{[^}]*\})/.exec(result.output)![1]!) as Record<string, number>;
+  console.log(`warm release: its packages copied in ${seconds.dependencies!.toFixed(1)} s`);
+  // Copied, not linked: no file of the new release's packages is one of the first release's.
+  const releases = fs.readdirSync(path.join(site.root, "releases")).sort();
+  expect(releases).toHaveLength(2);
+  const [firstInodes, secondInodes] = releases.map(
+    (id) => new Set(packageFiles(path.join(site.root, "releases", id)).map((f) => f.ino)),
+  );
+  expect(secondInodes!.size).toBeGreaterThan(1000);
+  expect([...secondInodes!].filter((ino) => firstInodes!.has(ino))).toEqual([]);
   expect(result.output).toContain('"caches":{"cache":true,"public":true}');
   // Only data/ changed: the service keeps running.
   expect(site.restarts()).toHaveLength(1);
   expect(status().live).toMatchObject({ commit: secondCommit, title: "Home: new welcome" });
 });
 
+/** Every file of a release's packages (node_modules and admin/node_modules): its path, inode, size and time. */
+function packageFiles(release: string): Array<{ file: string; ino: number; sign: string }> {
+  const found: Array<{ file: string; ino: number; sign: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else {
+        const st = fs.lstatSync(file, { bigint: true });
+        const rel = path.relative(release, file);
+        found.push({ file: rel, ino: Number(st.ino), sign: `${rel} ${st.ino} ${st.size} ${st.mtimeNs} ${st.mode}` });
+      }
+    }
+  };
+  for (const pkg of [".", "admin"]) walk(path.join(release, pkg, "node_modules"));
+  return found;
+}
+
+/** A release's packages as they are: every file's signature, and the bytes of the ones a bad commit writes. */
+function packagesNow(release: string): { tree: string; written: string } {
+  const tree = crypto.createHash("sha256");
+  for (const { sign } of packageFiles(release)) tree.update(`${sign}\n`);
+  const written = crypto.createHash("sha256");
+  for (const file of WRITTEN) written.update(fs.readFileSync(path.join(release, file)));
+  return { tree: tree.digest("hex"), written: written.digest("hex") };
+}
+
+/** Package files that the content error's commit writes into from its own content check. */
+const WRITTEN = ["node_modules/tsx/dist/loader.mjs", "admin/node_modules/yaml/dist/index.js"];
+let packageJson = "";
+
 test("a commit with a content error is not built; the live site and the status say why", async () => {
+  // Its own content check (its package.json's script) also writes into the packages it was given,
+  // first: code of a commit that never goes live, run as the release user.
+  const work = path.join(site.base, "work");
+  packageJson = fs.readFileSync(path.join(work, "package.json"), "utf8");
+  const pkg = JSON.parse(packageJson) as { scripts: Record<string, string> };
+  const write = WRITTEN.map((file) => `printf '\\n// written by a commit that never went live\\n' >> ${file}`).join(
+    " && ",
+  );
+  pkg.scripts["check:content"] =
+    `${write} && echo 'the bad commit wrote into its packages' && ${pkg.scripts["check:content"]}`;
+  fs.writeFileSync(path.join(work, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+  const kept = fs.readdirSync(path.join(site.root, "releases")).map((id) => path.join(site.root, "releases", id));
+  const before = kept.map(packagesNow);
   const bad = site.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, "title: 12"), "Home: title");
   const result = await site.release();
   expectExit(result, 1);
+  expect(result.output).toContain("the bad commit wrote into its packages");
   expect(result.output).toContain("content check failed");
+  // The live release's packages and the rollback target's, byte for byte as they were.
+  expect(kept.map(packagesNow)).toEqual(before);
   expect(await homeShows(CHANGED)).toBe(true);
   const s = status();
   expect(s.state).toBe("live");
@@ -369,6 +431,12 @@ test("the timer's --if-moved tries a commit once: one whose release failed is no
   expect(again.output).toContain("release: up to date");
   expect(again.output).not.toContain("release: content check");
   expect(await homeShows(HEADING)).toBe(true);
+  // Its second try wrote into its own packages only: the live release's are as they were.
+  expect(tried.output).toContain("the bad commit wrote into its packages");
+  const live = fs.realpathSync(path.join(site.root, "current"));
+  for (const file of WRITTEN) expect(fs.readFileSync(path.join(live, file), "utf8")).not.toContain("never went live");
+  // The next commits carry the project's own package.json again.
+  fs.writeFileSync(path.join(site.base, "work", "package.json"), packageJson);
 });
 
 test("a push whose signature is wrong is refused by the site's hook, and nothing is released", async () => {

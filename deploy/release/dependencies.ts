@@ -1,9 +1,12 @@
 /**
  * node_modules of a release (the site's, and the studio's in admin/): installed with `npm ci` only
  * when the package's lockfile (or Node's major version) differs from the previous release's;
- * otherwise a hard-link copy of the previous release's (`cp -al`): no download, no disk, a few
- * seconds. Safe because nothing writes into an installed package afterwards; node_modules/.cache
- * (tools' scratch files, rewritten in place) is left out so that releases never share it.
+ * otherwise a copy of the previous release's (`cp -a --reflink=auto`: a copy-on-write clone where the
+ * file system has them, btrfs or XFS, else a real copy; no download). Each release's packages are its
+ * own: the content check and the build run the new commit's code (its package.json's scripts, its
+ * gatsby-node, its packages' own code), and with files shared between releases (hard links, as before)
+ * a commit that never goes live could rewrite what the live release and the rollback target run.
+ * node_modules/.cache (tools' scratch files) is left out.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +34,7 @@ function reusable(dir: string, from: string | undefined, pkg: string): string | 
 }
 
 export interface Installed {
-  /** Per package folder: "npm ci", or where it was linked from. */
+  /** Per package folder: "npm ci", or where it was copied from. */
   [pkg: string]: string;
 }
 
@@ -47,9 +50,9 @@ export async function installDependencies(
     const target = path.join(dir, pkg, "node_modules");
     const from = sources.map((source) => reusable(dir, source, pkg)).find(Boolean);
     if (from) {
-      await must("dependencies", run("cp", ["-al", from, target], { quiet: true }));
+      await must("dependencies", run("cp", ["-a", "--reflink=auto", from, target], { quiet: true }));
       fs.rmSync(path.join(target, ".cache"), { recursive: true, force: true });
-      done[pkg] = `linked from ${from}`;
+      done[pkg] = `copied from ${from}`;
     } else {
       console.log(`release: ${pkg}/package-lock.json changed (or no earlier install): ${npmCi}`);
       // The dev dependencies too: the build needs them (npm ci would leave them out under NODE_ENV=production).

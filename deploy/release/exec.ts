@@ -34,6 +34,9 @@ export function run(
 ): Promise<Outcome> {
   const env = { ...(options.env ?? process.env) };
   env.PATH = `${env.PATH ?? "/usr/bin:/bin"}${PATH_EXTRA}`;
+  // tsx keeps transpiled code in <tmp>/tsx-<uid> and runs what it finds there without looking at
+  // who made it: outside the units' PrivateTmp (a release run by hand), another user could plant it.
+  env.TSX_DISABLE_CACHE = "1";
   const log = currentLog();
   log?.write(`$ ${maskCredentials([command, ...args].join(" "))}\n`);
   return new Promise((resolve) => {

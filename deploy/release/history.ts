@@ -7,7 +7,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { currentId, listReleases, paths, readInfo, writeJsonAtomically, type ReleaseInfo } from "./layout";
-import { LockedError } from "./lock";
 import type { Status } from "./status";
 
 export interface WentLive {
@@ -156,16 +155,4 @@ export function decide(
   if (head.commit === lastFailure)
     return no("up to date", `up to date: the release of ${short} failed; not tried again`);
   return { release: true };
-}
-
-/** Thrown by an automatic release that finds, once it holds the lock, that the live release changed. */
-export class LiveChanged extends LockedError {
-  constructor() {
-    super("the live release changed while this release waited for the lock: nothing released, decided again next time");
-  }
-}
-
-/** What decide() saw: an automatic release goes ahead under the lock only if it is still so. */
-export function liveState(root: string): string {
-  return JSON.stringify([currentId(root), readHistory(root).at(-1) ?? null]);
 }

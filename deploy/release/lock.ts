@@ -41,15 +41,18 @@ const databaseOf = (file: string) => `${file}.db`;
  */
 const held = new Set<DatabaseSync>();
 
-function startTime(pid: number): string | undefined {
+/** Fields 3 on of /proc/<pid>/stat (field 3, the state, first), or undefined when there is no such process. */
+function statFields(pid: number): string[] | undefined {
   try {
     // The command name (field 2) may hold spaces and parentheses: count from its closing one.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return undefined;
   }
 }
+
+const startTime = (pid: number): string | undefined => statFields(pid)?.[19];
 
 function alive(holder: Holder): boolean {
   try {
@@ -58,7 +61,11 @@ function alive(holder: Holder): boolean {
     // EPERM: it exists, under another user.
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  const start = startTime(holder.pid);
+  const fields = statFields(holder.pid);
+  // A zombie (Z) or one being reaped (X) has ended, and its locks went with it; only its parent has
+  // not collected it yet (in a container whose first process reaps late, for minutes).
+  if (fields && /^[ZX]$/.test(fields[0] ?? "")) return false;
+  const start = fields?.[19];
   return !(holder.start && start && start !== holder.start);
 }
 

@@ -10,7 +10,7 @@ import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried 
 import { installDependencies } from "./dependencies";
 import { changed, checkout, removeReleaseRepositories, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
-import { LiveChanged, pauseStatus, recordLive, rollbackTarget, toPrune } from "./history";
+import { pauseStatus, recordLive, rollbackTarget, toPrune } from "./history";
 import { acquireLock } from "./lock";
 import { checkServerSetup } from "./server-setup";
 import { schemaRefusal } from "./schema";
@@ -87,10 +87,11 @@ function cacheSource(root: string): string | undefined {
 }
 
 export interface ReleaseOptions {
-  /** The caller holds the lock already (--if-moved fetches under it to see whether to release). */
+  /**
+   * The caller holds the lock already: --if-moved and --wanted fetch and decide under it, so what
+   * they decided on (the live release, a rollback's pause) is still so when the release starts.
+   */
   locked?: boolean;
-  /** An automatic release (runner.ts) goes ahead only if what it decided on is still so once it holds the lock. */
-  stillSo?: () => boolean;
 }
 
 export async function release(settings: Settings, ref?: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
@@ -99,7 +100,6 @@ export async function release(settings: Settings, ref?: string, options: Release
   fs.mkdirSync(p.shared, { recursive: true });
   const unlock = options.locked ? () => undefined : acquireLock(p.lock);
   try {
-    if (options.stillSo && !options.stillSo()) throw new LiveChanged();
     // Named by its time until the commit is known, then by the release's id (the same time).
     const startedAt = new Date();
     const log = openLog(settings.root, timeStamp(startedAt));

@@ -7,10 +7,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { markReleaseWanted, takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "../../src/site-service";
-import { currentPause, decide, liveState, readHistory, type Decision } from "./history";
+import { takeReleaseWanted, WANTED_FILE, type ReleaseWanted } from "../../src/site-service";
+import { currentPause, decide, readHistory, type Decision } from "./history";
 import { currentId, paths, readInfo } from "./layout";
-import { acquireLock, lockHolder, LockedError } from "./lock";
+import { acquireLock, LockedError } from "./lock";
 import { release } from "./release";
 import type { Settings } from "./settings";
 import { readStatus, type CommitRef } from "./status";
@@ -18,44 +18,64 @@ import { resolveCommit, updateMirror } from "./git";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits (bounded) until no live release holds the lock; false if it is still held at the bound. */
-async function lockFree(settings: Settings): Promise<boolean> {
+/**
+ * Takes the lock, waiting (bounded, `settings.lockWaitMs`) while a release under way holds it; its
+ * release, or undefined if it is still held at the bound.
+ */
+async function lockWhenFree(settings: Settings): Promise<(() => void) | undefined> {
+  const p = paths(settings.root);
+  fs.mkdirSync(p.shared, { recursive: true });
   const deadline = Date.now() + settings.lockWaitMs;
   for (;;) {
-    const holder = lockHolder(paths(settings.root).lock);
-    if (!holder) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(2000);
+    try {
+      return acquireLock(p.lock);
+    } catch (error) {
+      if (!(error instanceof LockedError)) throw error;
+    }
+    if (Date.now() >= deadline) return undefined;
+    await sleep(Math.min(2000, deadline - Date.now()));
   }
 }
 
-/** A note taken but not used (another release took the lock first) goes back, unless a newer one came. */
-function putBack(folder: string, note: ReleaseWanted): void {
-  if (!fs.existsSync(path.join(folder, WANTED_FILE))) markReleaseWanted(folder, note);
+/**
+ * The note, or null. A note that is no note (a link, a FIFO, a huge file, a folder: the service's user
+ * can write the folder) is refused with a line that says what it was, and counts as none; so does one
+ * that cannot be taken at all, which is said and never thrown (it would end the run with exit 1 and
+ * leave the path unit starting it again).
+ */
+function takeNote(folder: string): ReleaseWanted | null {
+  const refuse = (message: string) => console.error(`release: ${message}`);
+  try {
+    return takeReleaseWanted(folder, refuse);
+  } catch (error) {
+    refuse(`the release request ${WANTED_FILE} is refused: it cannot be taken (${(error as Error).message})`);
+    return null;
+  }
 }
 
-/**
- * Fetches and decides (history.ts, decide) whether to release the branch's head; `stillSo` tells
- * release(), once it holds the lock, whether what was decided on is still so (a rollback meanwhile holds).
- */
+/** Fetches and decides (history.ts, decide) whether to release the branch's head; under the lock. */
 export async function whatToRelease(
   settings: Settings,
   skipFailed: boolean,
-): Promise<{ head: CommitRef; decision: Decision; stillSo: () => boolean }> {
+): Promise<{ head: CommitRef; decision: Decision }> {
   const p = paths(settings.root);
-  const seen = liveState(settings.root);
   await updateMirror(settings.repo, p.mirror);
   const head = await resolveCommit(p.mirror, settings.branch);
   const live = currentId(settings.root);
   const liveCommit = live ? readInfo(path.join(p.releases, live))?.commit : undefined;
   const failed = skipFailed ? readStatus(p.status)?.lastFailure?.commit : undefined;
   const decision = decide(head, liveCommit, currentPause(readHistory(settings.root)), failed);
-  return { head, decision, stillSo: () => liveState(settings.root) === seen };
+  return { head, decision };
 }
 
 /**
  * Releases while a note says a release is wanted: the note is taken as the release starts, so a push
  * during the build leaves a new one, released next. Returns how many releases failed.
+ *
+ * The lock first, then the note, the fetch and the release, all under it: a release under way fetches
+ * into the same mirror and writes from it, and what was decided on (the live release, a rollback's
+ * pause) cannot change before the release starts. While another release holds it, the note stays
+ * where it is, for the path unit's next start.
  */
 export async function releaseWhenWanted(settings: Settings): Promise<{ released: number; failed: number }> {
   const folder = settings.requestsDir;
@@ -64,36 +84,37 @@ export async function releaseWhenWanted(settings: Settings): Promise<{ released:
   let failed = 0;
   let skipped = 0;
   for (;;) {
-    if (!(await lockFree(settings))) {
+    const unlock = await lockWhenFree(settings);
+    if (!unlock) {
       console.log("release: another release is still running; the request stays for the next start");
       return { released, failed };
     }
-    // A note that is no note (a link, a FIFO, a huge file: the service's user can write the folder)
-    // is refused with a line that says what it was, and counts as none.
-    const note = takeReleaseWanted(folder, (message) => console.error(`release: ${message}`));
-    if (!note) {
-      if (released + failed + skipped === 0) console.log("release: no release is wanted");
-      return { released, failed };
-    }
-    console.log(`release: wanted by a push to ${note.branch} (${note.commit.slice(0, 12)}, ${note.host}, ${note.at})`);
     try {
-      // A replayed delivery, or a note for what is live or rolled back from: taken, nothing built.
-      const { head, decision, stillSo } = await whatToRelease(settings, false);
-      if (!decision.release) {
-        console.log(`release: ${decision.message}`);
-        skipped += 1;
-        continue;
+      const note = takeNote(folder);
+      if (!note) {
+        if (released + failed + skipped === 0) console.log("release: no release is wanted");
+        return { released, failed };
       }
-      const result = await release(settings, head.commit, { stillSo });
-      console.log(`release: ${result.info.id} (${result.info.title}) is live`);
-      released += 1;
-    } catch (error) {
-      if (error instanceof LockedError) {
-        putBack(folder, note);
-        continue;
+      console.log(
+        `release: wanted by a push to ${note.branch} (${note.commit.slice(0, 12)}, ${note.host}, ${note.at})`,
+      );
+      try {
+        // A replayed delivery, or a note for what is live or rolled back from: taken, nothing built.
+        const { head, decision } = await whatToRelease(settings, false);
+        if (!decision.release) {
+          console.log(`release: ${decision.message}`);
+          skipped += 1;
+          continue;
+        }
+        const result = await release(settings, head.commit, { locked: true });
+        console.log(`release: ${result.info.id} (${result.info.title}) is live`);
+        released += 1;
+      } catch (error) {
+        console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+        failed += 1;
       }
-      console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
-      failed += 1;
+    } finally {
+      unlock();
     }
   }
 }

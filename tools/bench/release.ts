@@ -3,7 +3,7 @@
  * place the release test uses (__tests__/deploy/support/release-site.ts: a bare repository for the
  * git host, nginx on loopback, the site's service with its push hook), on this machine:
  *
- * 1. the first release from nothing (packages hard-linked from the release user's copy, a cold build);
+ * 1. the first release from nothing (packages copied from the release user's copy, a cold build);
  * 2. `--runs` times, a one-text change pushed and announced to the push hook as GitHub does, then
  *    `npm run release -- --wanted` as the path unit starts it: seconds from the push to the live
  *    /home showing the new text;

@@ -88,6 +88,11 @@ export interface ReleaseSite {
   documentedReload(): Promise<number | string>;
   /** npm run release -- <args>, as `user`, with the settings of this place (and `extraEnv` over them). */
   release(args?: string[], extraEnv?: NodeJS.ProcessEnv): Promise<ReleaseRun>;
+  /**
+   * deploy/release/first-release as `user`, as a new server's first release runs (from the project's
+   * copy that sets the server up: here the user's checkout), with the settings of this place.
+   */
+  firstRelease(): Promise<ReleaseRun>;
   /** The same, started: its pid (to kill it) and its end; `asInvoker` runs it as this process's user. */
   startRelease(
     args?: string[],
@@ -256,6 +261,20 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
     return { pid: proc.child.pid!, done };
   };
 
+  const firstRelease = async (): Promise<ReleaseRun> => {
+    const started = Date.now();
+    const proc = run(path.join(tool, "deploy", "release", "first-release"), ["--root", root], {
+      cwd: tool,
+      env,
+      uid: user.uid,
+      gid: user.gid,
+    });
+    const timer = setTimeout(() => proc.child.kill("SIGKILL"), 14 * 60_000);
+    const code = await proc.exited;
+    clearTimeout(timer);
+    return { code, output: proc.output(), seconds: (Date.now() - started) / 1000 };
+  };
+
   const holdLock = async (): Promise<LockHolding> => {
     const child = spawn(
       path.join(nodeDir, "node"),
@@ -332,6 +351,7 @@ export async function startReleaseSite(asInstalled?: InstalledUnits): Promise<Re
         ...(process.getuid!() === 0 ? { uid: user.uid, gid: user.gid } : {}),
       }).exited,
     startRelease,
+    firstRelease,
     holdLock,
     release: (args = [], extraEnv = {}) => startRelease(args, extraEnv).done,
     async page(route) {
