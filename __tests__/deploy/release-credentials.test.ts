@@ -14,7 +14,6 @@
  * open any ref or pack of the mirror, the drafts' included.
  */
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,14 +32,9 @@ import { readSettings, type Settings } from "../../deploy/release/settings";
 import { writeStatus } from "../../deploy/release/status";
 import { sampleCommandLines } from "./support/cmdline-sampler";
 import { startGitHost, type GitHost } from "./support/git-http-host";
+import { DRAFT, filesHoldingSecrets, git, SECRETS, TOKEN, USERNAME } from "./support/repository-token";
 
 jest.setTimeout(120_000);
-
-const USERNAME = "x-access-token";
-const TOKEN = `tok_${crypto.randomBytes(20).toString("hex")}`;
-/** The token as it could show: itself, and in a Basic header (as `-c http.extraHeader=…` would put it). */
-const SECRETS = [TOKEN, Buffer.from(`${USERNAME}:${TOKEN}`).toString("base64")];
-const DRAFT = "cms/posts/unpublished-draft";
 
 const isRoot = process.getuid!() === 0;
 
@@ -51,15 +45,6 @@ let root: string;
 let settings: Settings;
 let cleanUrl: string;
 const commits: string[] = [];
-
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync("git", ["-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args], {
-    cwd,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
-  return result.stdout.trim();
-}
 
 /** A commit of the editor's clone pushed to the host (by its path, not over HTTP); returns it. */
 function push(branch: string, file: string, text: string, message: string): string {
@@ -72,23 +57,6 @@ function push(branch: string, file: string, text: string, message: string): stri
   const commit = git(editor, ["rev-parse", "HEAD"]);
   git(editor, ["checkout", "--quiet", "main"]);
   return commit;
-}
-
-/** Every regular file under `dir` whose bytes hold a secret (symlinks are not followed). */
-function filesHoldingSecrets(dir: string, except: string[] = []): string[] {
-  const found: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && !except.includes(file)) {
-        const bytes = fs.readFileSync(file);
-        if (SECRETS.some((secret) => bytes.includes(secret))) found.push(path.relative(dir, file));
-      }
-    }
-  };
-  walk(dir);
-  return found;
 }
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;

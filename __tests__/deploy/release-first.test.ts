@@ -13,7 +13,6 @@
  * mirror, the drafts' included.
  */
 import { spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,13 +20,10 @@ import { projectRoot } from "../support/serve";
 import { sampleCommandLines } from "./support/cmdline-sampler";
 import { startGitHost, type GitHost } from "./support/git-http-host";
 import { chownTree, releaseUser, type ReleaseUser } from "./support/release-user";
+import { DRAFT, filesHoldingSecrets, git, SECRETS, TOKEN, USERNAME } from "./support/repository-token";
 
 jest.setTimeout(120_000);
 
-const USERNAME = "x-access-token";
-const TOKEN = `tok_${crypto.randomBytes(20).toString("hex")}`;
-const SECRETS = [TOKEN, Buffer.from(`${USERNAME}:${TOKEN}`).toString("base64")];
-const DRAFT = "cms/posts/unpublished-draft";
 const isRoot = process.getuid!() === 0;
 
 /** What the stand-in runner writes down (shared/first-release-report.json). */
@@ -50,15 +46,6 @@ let script: string;
 let nodeDir: string;
 let home: string;
 let head = "";
-
-function git(cwd: string, args: string[]): string {
-  const result = spawnSync("git", ["-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args], {
-    cwd,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
-  return result.stdout.trim();
-}
 
 /** The stand-in for `npm run release`: where it ran, with what, and nothing more. */
 const STUB = `const fs = require("node:fs");
@@ -173,23 +160,6 @@ function firstRelease(root: string, env: NodeJS.ProcessEnv = {}): Promise<{ code
       resolve({ code: code ?? signal ?? "unknown", output });
     }),
   );
-}
-
-/** Every regular file under `dir` whose bytes hold a secret (symlinks are not followed). */
-function filesHoldingSecrets(dir: string, except: string[] = []): string[] {
-  const found: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile() && !except.includes(file)) {
-        const bytes = fs.readFileSync(file);
-        if (SECRETS.some((secret) => bytes.includes(secret))) found.push(path.relative(dir, file));
-      }
-    }
-  };
-  walk(dir);
-  return found;
 }
 
 const report = (root: string) =>
