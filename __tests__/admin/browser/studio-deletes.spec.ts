@@ -39,18 +39,6 @@ test.beforeAll(() => {
   expectCheckPasses();
 });
 
-/** Every file of the copy and its bytes. */
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  const root = path.join(session.dir, "data");
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, file), fs.readFileSync(file).toString("base64"));
-  }
-  return files;
-}
-
 function expectCheckPasses(): void {
   const run = spawnSync(process.execPath, ["--import", "tsx", "src/scripts/check-content.ts", dataFile("")], {
     cwd: projectRoot,
@@ -67,7 +55,7 @@ async function expectDeleteRefused(page: Page, entry: string, words: string[]): 
     void dialog.accept();
   });
   await open(page, entry);
-  const before = snapshot();
+  const before = session.snapshot();
   await page.getByRole("button", { name: "Delete entry" }).click();
   const refusal = page.getByText(/remove it there first, then delete it\.$/);
   await expect(refusal).toBeVisible();
@@ -75,7 +63,7 @@ async function expectDeleteRefused(page: Page, entry: string, words: string[]): 
   expect(confirms).toEqual([]);
   // A deletion that was not refused would have happened by now (well under a second here).
   await page.waitForTimeout(1000);
-  expect(snapshot()).toEqual(before);
+  expect(session.snapshot()).toEqual(before);
 }
 
 test("a page the menu links to is not deleted: the menu's link is named", async ({ page }) => {

@@ -44,28 +44,16 @@ function readServices(): Service[] {
     .sort((a, b) => Number(a.data.order) - Number(b.data.order));
 }
 
-/** Every file of the copy (YAML and images) and its bytes. */
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  const root = path.join(session.dir, "data");
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, file), fs.readFileSync(file).toString("base64"));
-  }
-  return files;
-}
-
 /** Publishes and expects the refusal under the field; nothing in the copy changes. */
 async function expectRefused(page: Page, message: string): Promise<void> {
-  const before = snapshot();
+  const before = session.snapshot();
   await askToPublish(page);
   // (Soft: when the message is missing, what was written is worth seeing too.)
   await expect.soft(page.getByText(message, { exact: true })).toBeVisible();
   // A save that was not refused would have written by now (they take well under a second here).
   await page.waitForTimeout(1500);
   await expect.soft(page.getByText("Entry saved")).toHaveCount(0);
-  expect(snapshot()).toEqual(before);
+  expect(session.snapshot()).toEqual(before);
 }
 
 /** Publishes and waits until decap-server has written the file. */
@@ -223,7 +211,7 @@ test("deleting a service the Services menu lists is refused before the confirm, 
   });
   await open(page, `services/entries/${slug}`);
   await expect(control(page, keyField.label).locator("input")).toHaveValue(slug);
-  const before = snapshot();
+  const before = session.snapshot();
   await page.getByRole("button", { name: "Delete entry" }).click();
   await expect(
     page.getByText(
@@ -231,7 +219,7 @@ test("deleting a service the Services menu lists is refused before the confirm, 
     ),
   ).toBeVisible();
   expect(confirms).toEqual([]);
-  expect(snapshot()).toEqual(before);
+  expect(session.snapshot()).toEqual(before);
   expectCheckPasses();
 });
 
@@ -251,12 +239,12 @@ test("a service the Services menu names but whose file is gone is named, with wh
     const name = readServices().find((s) => slugOf(s) === first)!.data[nameField.name] as string;
     await expect(preview.getByRole("banner").locator("nav li li a").getByText(name, { exact: true })).toHaveCount(1);
     // Publishing is refused (the check would refuse the file): the same words, also where Decap puts errors.
-    const before = snapshot();
+    const before = session.snapshot();
     await entryBar(control(page, "Main"), 0).locator("button").first().click();
     await control(page, "Label").locator("input").first().fill("Home!");
     await askToPublish(page);
     await expect(control(page, menuField.label).getByText(note)).toHaveCount(2);
-    expect(snapshot()).toEqual(before);
+    expect(session.snapshot()).toEqual(before);
   } finally {
     fs.writeFileSync(file, text);
   }

@@ -16,6 +16,8 @@ export interface StudioSession {
   readonly studio: RunningStudio;
   /** A file of the copy, by its path under data/. */
   readText(file: string): string;
+  /** Every file of the copy (YAML and images) and its bytes: what a refused save must leave as it was. */
+  snapshot(): Map<string, string>;
 }
 
 /** Starts the studio on a copy of data/ for the calling test file. */
@@ -45,6 +47,16 @@ export function studioForTests(name: string): StudioSession {
       return studio!;
     },
     readText: (file) => fs.readFileSync(path.join(dir, "data", file), "utf8"),
+    snapshot: () => {
+      const files = new Map<string, string>();
+      const root = path.join(dir, "data");
+      for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        files.set(path.relative(root, file), fs.readFileSync(file).toString("base64"));
+      }
+      return files;
+    },
   };
 }
 
