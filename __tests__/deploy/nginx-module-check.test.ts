@@ -14,7 +14,8 @@ import { freePort } from "../support/serve";
 import { systemUser, WEB_TEST_USER, type ReleaseUser } from "./support/release-user";
 import { NGINX, projectRoot, run, stopProc, waitFor } from "./support/stack";
 
-const CHECK = path.join(projectRoot, "deploy", "server", "nginx-module-check");
+/** The checkout may sit where nginx's user cannot go (CI's clone under a 700 folder): a copy, as the setup installs it. */
+let CHECK = "";
 const isRoot = process.getuid!() === 0;
 let web: ReleaseUser;
 let base: string;
@@ -47,6 +48,10 @@ beforeAll(async () => {
     encoding: "utf8",
   });
   expect(rendered.status).toBe(0);
+  CHECK = path.join(base, "bin", "nginx-module-check");
+  fs.mkdirSync(path.dirname(CHECK));
+  fs.copyFileSync(path.join(projectRoot, "deploy", "server", "nginx-module-check"), CHECK);
+  fs.chmodSync(CHECK, 0o755);
   spawnSync("chmod", ["-R", "a+rX", base]);
 });
 afterAll(() => {
