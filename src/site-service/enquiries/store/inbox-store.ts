@@ -4,7 +4,7 @@
  * history, and the audit of who viewed or exported what. Secrets arrive here already hashed (the
  * callers hash invitation tokens and session ids): nothing read from these tables signs anyone in.
  */
-import { isoTime, type Engine, type Sql } from "./engine";
+import { isoTime, jsonValue, type Engine, type Sql, type SqlValue } from "./engine";
 
 export const WORK_STATUSES = ["new", "in progress", "answered", "closed", "spam"] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
@@ -48,6 +48,34 @@ export interface WorkChange {
 
 export type WorkChangeResult =
   { outcome: "changed"; state: WorkState } | { outcome: "conflict"; state: WorkState } | { outcome: "not-found" };
+
+/** What the inbox's list shows of filters; all optional, all together. */
+export interface ListFilter {
+  status?: WorkStatus;
+  /** A person's id, or null: those without an owner. */
+  ownerId?: number | null;
+  /** Flagged by the screening and not cleared as not spam (true), or the others (false). */
+  flagged?: boolean;
+  /** Received at or after, before (ISO times). */
+  from?: string;
+  to?: string;
+  /** Words looked for in the name, the e-mail and the message (any case). */
+  search?: string;
+}
+
+/** Where a page ends: the next page starts after it (newest first). */
+export interface PageKey {
+  receivedAt: string;
+  seq: number;
+}
+
+export interface ListedEnquiry {
+  seq: number;
+  data: unknown;
+  verdict?: string;
+  cleared: boolean;
+  work: WorkState;
+}
 
 export interface Note {
   at: string;
@@ -222,6 +250,39 @@ export class InboxStore {
 
   // Passkeys and sessions
 
+  /** A ceremony's challenge, until expiresAt; the expired ones of every ceremony are cleared here. */
+  async saveChallenge(
+    challenge: string,
+    purpose: "register" | "sign-in",
+    tokenHash: string | undefined,
+    now: string,
+    expiresAt: string,
+  ) {
+    await this.ready();
+    await this.db.run("DELETE FROM challenges WHERE expires_at <= $1", [now]);
+    await this.db.run("INSERT INTO challenges (challenge, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)", [
+      challenge,
+      purpose,
+      tokenHash ?? null,
+      expiresAt,
+    ]);
+  }
+
+  /**
+   * Uses the challenge up: true when it was issued for this purpose (and this invitation), and has
+   * not expired; a second answer to the same challenge gets false.
+   */
+  async takeChallenge(challenge: string, purpose: "register" | "sign-in", tokenHash: string | undefined, now: string) {
+    await this.ready();
+    const rows = await this.db.all<{ token_hash: string | null; expires_at: unknown }>(
+      "DELETE FROM challenges WHERE challenge = $1 AND purpose = $2 RETURNING token_hash, expires_at",
+      [challenge, purpose],
+    );
+    const [row] = rows;
+    if (!row) return false;
+    return (row.token_hash ?? undefined) === tokenHash && Date.parse(isoTime(row.expires_at)) > Date.parse(now);
+  }
+
   async passkey(credentialId: string): Promise<Passkey | undefined> {
     await this.ready();
     const [row] = await this.db.all<{
@@ -390,6 +451,135 @@ export class InboxStore {
     }));
   }
 
+  // The list, counts and times
+
+  /** Newest first, `limit` of them after `after` (keyset paging: as fast on the last page as the first). */
+  async list(filter: ListFilter, after: PageKey | undefined, limit: number): Promise<ListedEnquiry[]> {
+    await this.ready();
+    const { where, params } = filterSql(filter);
+    if (after) {
+      params.push(after.receivedAt, after.seq);
+      where.push(
+        `(e.received_at < $${params.length - 1} OR (e.received_at = $${params.length - 1} AND e.seq < $${params.length}))`,
+      );
+    }
+    params.push(limit);
+    const rows = await this.db.all<WorkRow & { seq: unknown; data: unknown; verdict: string | null; cleared: unknown }>(
+      `SELECT e.seq, e.data, e.verdict, w.enquiry_id, w.status, w.owner_id, w.version, w.answered_at,
+         EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id) AS cleared
+       FROM enquiries e JOIN enquiry_work w ON w.enquiry_id = e.id
+       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+       ORDER BY e.received_at DESC, e.seq DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      data: jsonValue(row.data),
+      ...(row.verdict != null && { verdict: row.verdict }),
+      cleared: row.cleared === true || Number(row.cleared) === 1,
+      work: workOf(row),
+    }));
+  }
+
+  /** How many enquiries have each status, and how many are flagged (not cleared). */
+  async counts(): Promise<{ byStatus: Record<WorkStatus, number>; flagged: number }> {
+    await this.ready();
+    const rows = await this.db.all<{ status: string; n: unknown }>(
+      "SELECT status, COUNT(*) AS n FROM enquiry_work GROUP BY status",
+    );
+    const byStatus = Object.fromEntries(WORK_STATUSES.map((s) => [s, 0])) as Record<WorkStatus, number>;
+    for (const row of rows) byStatus[row.status as WorkStatus] = Number(row.n);
+    const { where, params } = filterSql({ flagged: true });
+    const [flagged] = await this.db.all<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM enquiries e WHERE ${where.join(" AND ")}`,
+      params,
+    );
+    return { byStatus, flagged: Number(flagged?.n ?? 0) };
+  }
+
+  /** Received → answered, in ms, of the enquiries answered since `since` (ISO). */
+  async answerTimes(since: string): Promise<number[]> {
+    await this.ready();
+    const rows = await this.db.all<{ received_at: unknown; answered_at: unknown }>(
+      `SELECT e.received_at, w.answered_at FROM enquiry_work w JOIN enquiries e ON e.id = w.enquiry_id
+       WHERE w.answered_at IS NOT NULL AND w.answered_at >= $1`,
+      [since],
+    );
+    return rows.map((r) => Date.parse(isoTime(r.answered_at)) - Date.parse(isoTime(r.received_at)));
+  }
+
+  /** One enquiry's stored line, verdict and deliveries (e-mail, webhook), or undefined. */
+  async enquiry(id: string): Promise<
+    | {
+        data: unknown;
+        clearedAt?: string;
+        deliveries: Array<{ at: string; outcome: string; detail?: string }>;
+        outbox: Array<{ destination: string; state: string; attempts: number; nextAt: string; lastError?: string }>;
+      }
+    | undefined
+  > {
+    await this.ready();
+    const [row] = await this.db.all<{ data: unknown }>("SELECT data FROM enquiries WHERE id = $1", [id]);
+    if (!row) return undefined;
+    const [review] = await this.db.all<{ at: unknown }>("SELECT at FROM reviews WHERE enquiry_id = $1", [id]);
+    const deliveries = await this.db.all<{ at: unknown; outcome: string; detail: string | null }>(
+      "SELECT at, outcome, detail FROM deliveries WHERE enquiry_id = $1 ORDER BY seq",
+      [id],
+    );
+    const outbox = await this.db.all<{
+      seq: unknown;
+      destination: string;
+      state: string;
+      attempts: unknown;
+      next_at: unknown;
+    }>("SELECT seq, destination, state, attempts, next_at FROM outbox WHERE enquiry_id = $1 ORDER BY destination", [
+      id,
+    ]);
+    const lastErrors = await this.db.all<{ outbox_seq: unknown; detail: string | null }>(
+      `SELECT a.outbox_seq, a.detail FROM outbox_attempts a JOIN outbox o ON o.seq = a.outbox_seq
+       WHERE o.enquiry_id = $1 AND a.outcome <> 'done' ORDER BY a.seq`,
+      [id],
+    );
+    const lastError = new Map(lastErrors.map((a) => [Number(a.outbox_seq), a.detail ?? undefined]));
+    return {
+      data: jsonValue(row.data),
+      ...(review && { clearedAt: isoTime(review.at) }),
+      deliveries: deliveries.map((d) => ({
+        at: isoTime(d.at),
+        outcome: d.outcome,
+        ...(d.detail != null && { detail: d.detail }),
+      })),
+      outbox: outbox.map((o) => ({
+        destination: o.destination,
+        state: o.state,
+        attempts: Number(o.attempts),
+        nextAt: isoTime(o.next_at),
+        ...(o.state !== "done" &&
+          lastError.get(Number(o.seq)) !== undefined && { lastError: lastError.get(Number(o.seq)) }),
+      })),
+    };
+  }
+
+  /** How many enquiries erasure of this address would remove. */
+  async countFrom(email: string): Promise<number> {
+    await this.ready();
+    const [row] = await this.db.all<{ n: unknown }>("SELECT COUNT(*) AS n FROM enquiries WHERE email = $1", [
+      normalEmail(email),
+    ]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** A line of its history that is no change of its work state (not spam, a re-send). */
+  async recordHistory(enquiryId: string, personId: number | undefined, what: string, at: string): Promise<void> {
+    await this.ready();
+    await this.db.run("INSERT INTO history (enquiry_id, person_id, at, what) VALUES ($1, $2, $3, $4)", [
+      enquiryId,
+      personId ?? null,
+      at,
+      what,
+    ]);
+  }
+
   // The audit
 
   async recordAudit(personId: number | undefined, action: AuditEntry["action"], subject: string, at: string) {
@@ -417,6 +607,30 @@ export class InboxStore {
       subject: r.subject,
     }));
   }
+}
+
+/** The filter's conditions over enquiries e (and enquiry_work w, joined by the caller when it needs it). */
+function filterSql(filter: ListFilter): { where: string[]; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  const param = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.status) where.push(`w.status = ${param(filter.status)}`);
+  if (filter.ownerId === null) where.push("w.owner_id IS NULL");
+  else if (filter.ownerId !== undefined) where.push(`w.owner_id = ${param(filter.ownerId)}`);
+  const flagged = "e.verdict = 'suspect' AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id)";
+  if (filter.flagged === true) where.push(`(${flagged})`);
+  if (filter.flagged === false)
+    where.push(`NOT (${flagged.replace("e.verdict = 'suspect'", "coalesce(e.verdict, '') = 'suspect'")})`);
+  if (filter.from) where.push(`e.received_at >= ${param(filter.from)}`);
+  if (filter.to) where.push(`e.received_at < ${param(filter.to)}`);
+  for (const word of (filter.search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    // Each word anywhere in the text; % and _ in it are themselves.
+    where.push(`w.search_text LIKE ${param(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\'`);
+  }
+  return { where, params };
 }
 
 async function personByEmail(sql: Sql, email: string): Promise<Person | undefined> {

@@ -193,9 +193,9 @@ export class SqlStore implements EnquiryStore {
     return this.db.transaction((sql) => insertOutbox(sql, enquiryId, entries, at));
   }
 
-  async dueNow(destination: string, now: string): Promise<number> {
+  async dueNow(destination: string, now: string, enquiryId?: string): Promise<number> {
     await this.ready();
-    return dueNow(this.db, destination, now);
+    return dueNow(this.db, destination, now, enquiryId);
   }
 
   async purgeBefore(cutoff: string): Promise<Removal> {

@@ -108,8 +108,11 @@ export interface EnquiryStore {
   releaseClaim(claim: Claim): Promise<void>;
   /** Outbox rows for an enquiry stored without them (before the e-mail went through the outbox); how many were new. */
   addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number>;
-  /** `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds them); how many. */
-  dueNow(destination: string, now: string): Promise<number>;
+  /**
+   * `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds
+   * them); how many. enquiryId: that enquiry's only (the inbox's re-send).
+   */
+  dueNow(destination: string, now: string, enquiryId?: string): Promise<number>;
   /**
    * Retention: removes every enquiry received before cutoff, with all its rows, and the set-aside
    * lines whose own time or import is before it; then scrubs the files (Engine.scrub).

@@ -37,22 +37,36 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_person ON sessions (person_id);
 
+-- A WebAuthn ceremony's challenge, from its options to its answer (whichever instance gets it):
+-- used once, for minutes. A registration's names the invitation (its token's hash) it is for.
+CREATE TABLE challenges (
+  challenge text PRIMARY KEY,
+  purpose text NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+  token_hash text,
+  expires_at timestamptz NOT NULL
+);
+
 CREATE TABLE enquiry_work (
   enquiry_id text PRIMARY KEY REFERENCES enquiries (id) ON DELETE CASCADE,
   status text NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in progress', 'answered', 'closed', 'spam')),
   owner_id bigint REFERENCES people (id),
   version integer NOT NULL DEFAULT 1,
-  answered_at timestamptz
+  answered_at timestamptz,
+  -- Name, e-mail and message, lower-cased, for the inbox's search (goes with the enquiry).
+  search_text text NOT NULL DEFAULT ''
 );
+-- The inbox's list: newest first, paged by (received_at, seq).
+CREATE INDEX enquiries_newest ON enquiries (received_at, seq);
 CREATE INDEX enquiry_work_status ON enquiry_work (status);
 CREATE INDEX enquiry_work_owner ON enquiry_work (owner_id);
 CREATE INDEX enquiry_work_answered ON enquiry_work (answered_at) WHERE answered_at IS NOT NULL;
 
 -- Every enquiry there is now is new, and every one stored later too, by whatever code stores it.
-INSERT INTO enquiry_work (enquiry_id, status, version) SELECT id, 'new', 1 FROM enquiries;
+INSERT INTO enquiry_work (enquiry_id, status, version, search_text) SELECT e.id, 'new', 1, lower(coalesce((e.data ->> 'name'), '') || ' ' || coalesce((e.data ->> 'email'), '') || ' ' || coalesce((e.data ->> 'message'), '')) FROM enquiries e;
 CREATE FUNCTION enquiry_work_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO enquiry_work (enquiry_id, status, version) VALUES (NEW.id, 'new', 1) ON CONFLICT DO NOTHING;
+  INSERT INTO enquiry_work (enquiry_id, status, version, search_text) VALUES (NEW.id, 'new', 1, lower(coalesce((NEW.data ->> 'name'), '') || ' ' || coalesce((NEW.data ->> 'email'), '') || ' ' || coalesce((NEW.data ->> 'message'), '')))
+    ON CONFLICT DO NOTHING;
   RETURN NULL;
 END;
 $$;

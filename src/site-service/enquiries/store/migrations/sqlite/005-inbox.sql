@@ -41,22 +41,36 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_person ON sessions (person_id);
 
+-- A WebAuthn ceremony's challenge, from its options to its answer (whichever instance gets it):
+-- used once, for minutes. A registration's names the invitation (its token's hash) it is for.
+CREATE TABLE challenges (
+  challenge TEXT PRIMARY KEY,
+  purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+  token_hash TEXT,
+  expires_at TEXT NOT NULL
+);
+
 CREATE TABLE enquiry_work (
   enquiry_id TEXT PRIMARY KEY REFERENCES enquiries (id) ON DELETE CASCADE,
   status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in progress', 'answered', 'closed', 'spam')),
   owner_id INTEGER REFERENCES people (id),
   version INTEGER NOT NULL DEFAULT 1,
-  answered_at TEXT
+  answered_at TEXT,
+  -- Name, e-mail and message, lower-cased, for the inbox's search (goes with the enquiry).
+  search_text TEXT NOT NULL DEFAULT ''
 );
+-- The inbox's list: newest first, paged by (received_at, seq).
+CREATE INDEX enquiries_newest ON enquiries (received_at, seq);
 CREATE INDEX enquiry_work_status ON enquiry_work (status);
 CREATE INDEX enquiry_work_owner ON enquiry_work (owner_id);
 CREATE INDEX enquiry_work_answered ON enquiry_work (answered_at) WHERE answered_at IS NOT NULL;
 
 -- Every enquiry there is now is new, and every one stored later too, by whatever code stores it.
-INSERT INTO enquiry_work (enquiry_id, status, version) SELECT id, 'new', 1 FROM enquiries;
+INSERT INTO enquiry_work (enquiry_id, status, version, search_text) SELECT e.id, 'new', 1, lower(coalesce(json_extract(e.data, '$.name'), '') || ' ' || coalesce(json_extract(e.data, '$.email'), '') || ' ' || coalesce(json_extract(e.data, '$.message'), '')) FROM enquiries e;
 CREATE TRIGGER enquiry_work_new AFTER INSERT ON enquiries
 BEGIN
-  INSERT INTO enquiry_work (enquiry_id, status, version) VALUES (NEW.id, 'new', 1) ON CONFLICT DO NOTHING;
+  INSERT INTO enquiry_work (enquiry_id, status, version, search_text) VALUES (NEW.id, 'new', 1, lower(coalesce(json_extract(NEW.data, '$.name'), '') || ' ' || coalesce(json_extract(NEW.data, '$.email'), '') || ' ' || coalesce(json_extract(NEW.data, '$.message'), '')))
+    ON CONFLICT DO NOTHING;
 END;
 
 CREATE TABLE notes (
