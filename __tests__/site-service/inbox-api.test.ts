@@ -348,3 +348,73 @@ function expectPrivate(reply: Reply): void {
   expect(reply.headers.get("x-robots-tag")).toBe("noindex");
   expect(reply.headers.get("referrer-policy")).toBe("no-referrer");
 }
+
+describe("two service instances on one PostgreSQL", () => {
+  const engine = engineUnderTest("postgres");
+  const services: EnquiryService[] = [];
+  afterEach(async () => {
+    for (const s of services.splice(0)) await s.shutdown("test");
+    await engine.cleanUp();
+  });
+
+  test("a ceremony begun on one ends on the other; a session of one works on the other; versions hold across them", async () => {
+    const env = { ...(await engine.env()), SITE_URL: ORIGIN, ENQUIRY_PORT: "0" };
+    const start = async () => {
+      const s = createEnquiryService({
+        env,
+        log: jsonLog(() => undefined),
+        receiverOptions: { now: () => NOW, mailer: null },
+        projectRoot,
+      });
+      services.push(s);
+      return client((await s.listen()).port);
+    };
+    const [a, b] = [await start(), await start()];
+    await fill(services[0]!.receiver.store);
+    const out: string[] = [];
+    await runEnquiriesCli(
+      ["invite", "ana@cyrus.example", "--name", "Ana"],
+      env,
+      { out: (l) => out.push(l), err: () => undefined },
+      () => NOW,
+    );
+    const token = out[1]!.split("#")[1]!;
+    const authenticator = softwareAuthenticator();
+    const creation = (await a("POST", "/inbox/api/session/welcome-options", { body: { token } })).json.options as {
+      challenge: string;
+      rp: { id: string };
+    };
+    const registered = await b("POST", "/inbox/api/session/welcome", {
+      body: { token, response: authenticator.register(creation, ORIGIN) },
+    });
+    expect(registered.status).toBe(200);
+    const cookie = sessionCookie(registered);
+    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(200);
+
+    const request = (await b("POST", "/inbox/api/session/sign-in-options", { body: {} })).json.options as {
+      challenge: string;
+      rpId: string;
+    };
+    const signedIn = await a("POST", "/inbox/api/session/sign-in", {
+      body: { response: authenticator.assert(request, ORIGIN) },
+    });
+    expect(signedIn.status).toBe(200);
+
+    expect(
+      (await a("POST", "/inbox/api/enquiries/enq-001/work", { cookie, body: { version: 1, status: "answered" } }))
+        .status,
+    ).toBe(200);
+    const stale = await b("POST", "/inbox/api/enquiries/enq-001/work", {
+      cookie,
+      body: { version: 1, status: "spam" },
+    });
+    expect([stale.status, (stale.json.work as { status: string }).status]).toEqual([409, "answered"]);
+    expect((await b("GET", "/inbox/api/counts", { cookie })).json).toMatchObject({
+      byStatus: { answered: 1, new: 11 },
+    });
+
+    // Signed out on one: refused on the other at once.
+    expect((await b("POST", "/inbox/api/sign-out", { cookie })).status).toBe(200);
+    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(401);
+  });
+});

@@ -125,6 +125,26 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(await one.inbox.history("enq-1")).toHaveLength(1);
   });
 
+  test("re-sending one enquiry's failed delivery makes that row due now, and no other enquiry's", async () => {
+    const env = await engine.env();
+    const store = engine.open(env);
+    for (const n of [1, 2]) {
+      const e = enquiry(n);
+      await store.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, [
+        { destination: "webhook", messageId: `msg_${e.id}` },
+      ]);
+      const [claim] = await store.claimDue("webhook", at(HOUR), at(HOUR + 60_000), 1, { enquiryId: e.id });
+      await store.recordAttempt(claim!, { at: at(HOUR), outcome: "failed", detail: "HTTP 500", nextAt: at(5 * HOUR) });
+    }
+    expect(await store.dueNow("webhook", at(2 * HOUR), "enq-1")).toBe(1);
+    const due = await store.claimDue("webhook", at(2 * HOUR), at(2 * HOUR + 60_000), 10);
+    expect(due.map((c) => c.enquiryId)).toEqual(["enq-1"]);
+    const found = await store.inbox.enquiry("enq-2");
+    expect(found?.outbox).toEqual([
+      { destination: "webhook", state: "due", attempts: 1, nextAt: at(5 * HOUR), lastError: "HTTP 500" },
+    ]);
+  });
+
   test("an invitation is used once, within its time, by a person not revoked", async () => {
     const env = await engine.env();
     const { inbox } = engine.open(env);
