@@ -4,10 +4,13 @@
  * engines not to index them; the site's pages keep the strict policy. The studio keeps a handle on
  * the sign-in window it opens (Cross-Origin-Opener-Policy same-origin-allow-popups), and the sign-in
  * paths (/oauth/, the service) send no opener policy, the callback page's own CSP, and no referrer.
+ * The enquiry inbox (/inbox/, its API on the service) is never cached or indexed, sends no referrer
+ * and has its own strict policy.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { CALLBACK_CSP } from "../../src/site-service";
+import { INBOX_CSP } from "../../deploy/nginx/render";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
 import { startStack, type Stack } from "./support/stack";
 
@@ -109,4 +112,51 @@ test("/oauth/callback without the browser's state: the service's refusal page, w
   expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
   expect(res.body.toString()).toContain("authorization:github:error:");
   expectSignInHeaders(res);
+});
+
+/** The inbox's headers, each once: no cache, no index, no referrer, its own strict policy. */
+function expectInboxHeaders(res: RawAnswer): void {
+  for (const [name, value] of [
+    ["cache-control", "no-store"],
+    ["x-robots-tag", "noindex, nofollow"],
+    ["referrer-policy", "no-referrer"],
+    ["x-content-type-options", "nosniff"],
+    ["content-security-policy", INBOX_CSP],
+  ]) {
+    expect([name, res.headers[name!]]).toEqual([name, value]);
+    expect([name, headerCount(res, name!)]).toEqual([name, 1]);
+  }
+  const csp = parseCsp(INBOX_CSP);
+  expect(csp.get("script-src")).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+}
+
+test("/inbox/api/ reaches the service: 401 without a session, with the inbox's headers", async () => {
+  const res = await get("/inbox/api/counts");
+  expect(res.status).toBe(401);
+  expect(JSON.parse(res.body.toString())).toEqual({ error: "unauthorised", message: "Sign in to the inbox." });
+  expectInboxHeaders(res);
+});
+
+test("/inbox/api/ passes a sign-in's POST with its Origin and X-Inbox to the service; the options name the site's host", async () => {
+  const res = await request(`${stack.origin}/inbox/api/session/sign-in-options`, {
+    method: "POST",
+    headers: { origin: "https://www.example.test", "x-inbox": "1", "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(res.status).toBe(200);
+  expect(JSON.parse(res.body.toString())).toMatchObject({ options: { rpId: "www.example.test" } });
+  expectInboxHeaders(res);
+});
+
+test("/inbox/ pages (none yet): the inbox's headers, never the site's cache rules", async () => {
+  fs.mkdirSync(path.join(stack.root, "inbox"), { recursive: true });
+  fs.writeFileSync(path.join(stack.root, "inbox/index.html"), "<!doctype html><title>Inbox</title>");
+  try {
+    const res = await get("/inbox/");
+    expect(res.status).toBe(200);
+    expectInboxHeaders(res);
+  } finally {
+    fs.rmSync(path.join(stack.root, "inbox"), { recursive: true, force: true });
+  }
 });

@@ -155,6 +155,8 @@ describe("render.ts", () => {
       "csp.conf",
       "cyrus-nginx.conf",
       "cyrus.conf",
+      "inbox-csp.conf",
+      "inbox-headers.conf",
       "logs",
       "mime.types",
       "nginx.conf",
@@ -168,6 +170,7 @@ describe("render.ts", () => {
       "security-headers.conf",
       "admin-headers.conf",
       "oauth-headers.conf",
+      "inbox-headers.conf",
       "nginx.conf",
       "cyrus-nginx.conf",
     ])

@@ -1,6 +1,6 @@
 /**
  * `enquiries erase --email` and `enquiries export`, on each engine: erasure removes every enquiry of
- * the address (in any case) with its delivery and outbox records, and says how many without naming
+ * the address (in any case) with its delivery and outbox records and the inbox's notes and history, and says how many without naming
  * it; export gives CSV a spreadsheet reads safely, or JSON lines.
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
@@ -42,6 +42,11 @@ describe.each(ENGINES)("on %s", (name) => {
   test("erase --email removes every enquiry of that address, and its delivery records, naming neither", async () => {
     const { site, ids, out, err, run } = await withEnquiries();
     expect((await site.receiver.store.outboxStates()).map((s) => s.enquiryId)).toEqual(ids);
+    const { inbox } = site.receiver.store;
+    for (const id of ids) {
+      await inbox.addNote(id, undefined, `note on ${id}`, new Date().toISOString());
+      await inbox.changeWork(id, 1, { status: "answered" }, undefined, new Date().toISOString());
+    }
     expect(await run("erase", "--email", " Priya@Example.in ")).toBe(0);
     expect(out).toEqual([
       expect.stringMatching(/^erased 2 enquiries of that address, with their delivery records, from /),
@@ -49,6 +54,13 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(out.join("\n")).not.toMatch(/priya/i);
     expect((await site.receiver.store.list()).enquiries.map((e) => e.id)).toEqual([ids[2]]);
     expect((await site.receiver.store.outboxStates()).map((s) => s.enquiryId)).toEqual([ids[2]]);
+    // The inbox's notes and history of the erased ones go too; the other's stay.
+    for (const id of ids.slice(0, 2)) {
+      expect(await inbox.notes(id)).toEqual([]);
+      expect(await inbox.history(id)).toEqual([]);
+    }
+    expect((await inbox.notes(ids[2]!)).map((n) => n.text)).toEqual([`note on ${ids[2]}`]);
+    expect((await inbox.history(ids[2]!)).map((h) => h.what)).toEqual(["note added", "status: new → answered"]);
     expect(await run("erase", "--email", "priya@example.in")).toBe(0);
     expect(out.at(-1)).toMatch(/^erased 0 enquiries/);
     expect(await run("erase")).toBe(2);

@@ -310,10 +310,27 @@ describe("on postgres", () => {
     await db.connect();
     try {
       // Every table with a foreign key to enquiries or to a table that has one: all of them are counted.
+      // (audit, invitations, passkeys and sessions refer to the inbox's people, not to an enquiry.)
       const referencing = await db.query<{ table: string }>(
         `SELECT DISTINCT conrelid::regclass::text AS table FROM pg_constraint WHERE contype = 'f' ORDER BY 1`,
       );
-      expect(referencing.rows.map((r) => r.table)).toEqual(["deliveries", "outbox", "outbox_attempts", "reviews"]);
+      expect(referencing.rows.map((r) => r.table)).toEqual([
+        "audit",
+        "deliveries",
+        "enquiry_work",
+        "history",
+        "invitations",
+        "notes",
+        "outbox",
+        "outbox_attempts",
+        "passkeys",
+        "reviews",
+        "sessions",
+      ]);
+      // The inbox's work on one of them: a note, a change in its history.
+      const { inbox } = site.receiver.store;
+      await inbox.addNote(ids[0]!, undefined, "Spoke to Zebedee Quarrington", new Date().toISOString());
+      await inbox.changeWork(ids[0]!, 1, { status: "answered" }, undefined, new Date().toISOString());
       const zebs = [ids[0]!, ids[2]!];
       const rowsOf = async () => {
         const count = async (statement: string) =>
@@ -326,17 +343,38 @@ describe("on postgres", () => {
           outbox_attempts: await count(
             "SELECT count(*) AS n FROM outbox_attempts a JOIN outbox o ON o.seq = a.outbox_seq WHERE o.enquiry_id = ANY($1)",
           ),
+          enquiry_work: await count("SELECT count(*) AS n FROM enquiry_work WHERE enquiry_id = ANY($1)"),
+          notes: await count("SELECT count(*) AS n FROM notes WHERE enquiry_id = ANY($1)"),
+          history: await count("SELECT count(*) AS n FROM history WHERE enquiry_id = ANY($1)"),
         };
       };
       const before = await rowsOf();
-      expect(before).toEqual({ enquiries: 2, deliveries: 1, reviews: 0, outbox: 2, outbox_attempts: 2 });
+      expect(before).toEqual({
+        enquiries: 2,
+        deliveries: 1,
+        reviews: 0,
+        outbox: 2,
+        outbox_attempts: 2,
+        enquiry_work: 2,
+        notes: 1,
+        history: 2,
+      });
       const attemptsBefore = Number(
         (await db.query<{ n: string }>("SELECT count(*) AS n FROM outbox_attempts")).rows[0]!.n,
       );
       const { run, out } = cli({ ...env, ENQUIRY_DATA_DIR: site.dir });
       expect(await run("erase", "--email", ZEB.email)).toBe(0);
       expect(out).toEqual([expect.stringMatching(/^erased 2 enquiries of that address/)]);
-      expect(await rowsOf()).toEqual({ enquiries: 0, deliveries: 0, reviews: 0, outbox: 0, outbox_attempts: 0 });
+      expect(await rowsOf()).toEqual({
+        enquiries: 0,
+        deliveries: 0,
+        reviews: 0,
+        outbox: 0,
+        outbox_attempts: 0,
+        enquiry_work: 0,
+        notes: 0,
+        history: 0,
+      });
       // The attempts of the erased outbox rows are gone, none is left pointing nowhere, Arun's stay.
       expect(Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM outbox_attempts")).rows[0]!.n)).toBe(
         attemptsBefore - 2,

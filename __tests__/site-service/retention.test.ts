@@ -1,6 +1,6 @@
 /**
  * ENQUIRY_RETENTION_DAYS on each engine, on an injected clock: enquiries received before the cutoff
- * go with their delivery, review, outbox and attempt rows; younger ones stay; unset keeps all; the
+ * go with their delivery, review, outbox and attempt rows, and the inbox's work, notes and history; younger ones stay; unset keeps all; the
  * log says how many without personal data; the service purges when it starts (then daily).
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
@@ -32,6 +32,9 @@ async function fill(store: EnquiryStore, ages: number[]): Promise<void> {
     const [claim] = await store.claimDue("email", e.receivedAt, e.receivedAt, 1, { enquiryId: e.id });
     await store.recordAttempt(claim!, { at: e.receivedAt, outcome: "done", detail: "250 ok" });
     await store.recordReview({ id: e.id, at: e.receivedAt, review: "not-spam" });
+    // The inbox's work on it: a note, and a change in its history.
+    await store.inbox.addNote(e.id, undefined, `called back ${i}`, e.receivedAt);
+    await store.inbox.changeWork(e.id, 1, { status: "in progress" }, undefined, e.receivedAt);
   }
 }
 
@@ -51,6 +54,13 @@ describe.each(ENGINES)("on %s", (name) => {
       expect(enquiries.map((e) => e.id)).toEqual(["age-29", "age-0"]);
       expect(enquiries.every((e) => e.delivery === "delivered" && e.clearedAt !== undefined)).toBe(true);
       expect((await receiver.store.outboxStates()).map((s) => s.enquiryId)).toEqual(["age-29", "age-0"]);
+      for (const id of ["age-400", "age-31", "age-30.5"]) {
+        expect(await receiver.store.inbox.notes(id)).toEqual([]);
+        expect(await receiver.store.inbox.history(id)).toEqual([]);
+        expect(await receiver.store.inbox.work(id)).toBeUndefined();
+      }
+      expect((await receiver.store.inbox.notes("age-29")).map((n) => n.text)).toEqual(["called back 3"]);
+      expect(await receiver.store.inbox.history("age-29")).toHaveLength(2);
       const said = log.lines.filter((l) => l.includes("retention"));
       expect(said).toEqual([
         "info: enquiry store: retention (ENQUIRY_RETENTION_DAYS=30): removed 3 enquiries received before 2026-10-27T09:00:00.000Z",

@@ -85,10 +85,22 @@ describe.each(ENGINES)("on %s", (name) => {
   test("a database of the code before compatible_from existed gets the column, its rows read as their own version", async () => {
     const env = await engine.env();
     // As the earlier code left it: schema_migrations without the column, 001 and 002 applied (what
-    // 003 and 004 added undone).
+    // 003 and later added undone).
     const store = engine.open(env);
     await store.ready();
     await store.close();
+    await write(env, "DROP TABLE audit; DROP TABLE history; DROP TABLE notes; DROP TABLE enquiry_work");
+    await write(
+      env,
+      "DROP TABLE challenges; DROP TABLE sessions; DROP TABLE invitations; DROP TABLE passkeys; DROP TABLE people",
+    );
+    await write(
+      env,
+      name === "sqlite"
+        ? "DROP TRIGGER enquiry_work_new"
+        : "DROP TRIGGER enquiry_work_new ON enquiries; DROP FUNCTION enquiry_work_new()",
+    );
+    await write(env, "DROP INDEX enquiries_newest");
     await write(env, "DROP TABLE alerts");
     await write(env, "ALTER TABLE outbox DROP COLUMN claim_token");
     await write(env, "DELETE FROM schema_migrations WHERE version > 2");

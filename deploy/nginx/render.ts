@@ -27,6 +27,8 @@
  *   admin-headers.conf, admin-csp.conf  the same for the editing studio, with its own policy
  *   oauth-headers.conf, oauth-csp.conf  the same for the studio's sign-in window (/oauth/), which keeps
  *                          its opener and runs the one script of its page
+ *   inbox-headers.conf, inbox-csp.conf  the same for the enquiry inbox (/inbox/): no referrer, and a
+ *                          policy of its own files only (no inline script, no other origin)
  *   csp.conf               the Content-Security-Policy of the build in --root (deploy/csp-hashes.ts)
  *   mime.types             the media types of the site's files
  *   nginx.conf             with --standalone only: a complete configuration with its pid, logs and
@@ -120,6 +122,12 @@ const OAUTH_HEADERS = {
   COOP_HEADER: "# Cross-Origin-Opener-Policy: none (unsafe-none), or the window loses the studio.",
   REFERRER_POLICY: "no-referrer",
 };
+
+const INBOX_HEADERS = { ...SITE_HEADERS, CSP_CONF: "inbox-csp.conf", REFERRER_POLICY: "no-referrer" };
+/** The inbox's pages and API: its own files only; nothing inline, nothing of another origin. */
+export const INBOX_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; " +
+  "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export interface RenderOptions {
   root: string;
@@ -304,6 +312,13 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     "oauth-csp.conf": [
       "# Content-Security-Policy of the sign-in's callback page (src/site-service/sign-in/callback-page.ts)",
       `add_header Content-Security-Policy "${CALLBACK_CSP}" always;`,
+      "",
+    ].join("\n"),
+    // The enquiry inbox (/inbox/): personal data; no referrer, its own strict policy.
+    "inbox-headers.conf": fill("security-headers.conf.template", INBOX_HEADERS),
+    "inbox-csp.conf": [
+      "# Content-Security-Policy of the enquiry inbox (/inbox/ and its API)",
+      `add_header Content-Security-Policy "${INBOX_CSP}" always;`,
       "",
     ].join("\n"),
     "mime.types": fs.readFileSync(path.join(__dirname, "mime.types"), "utf8"),

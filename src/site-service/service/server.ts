@@ -9,6 +9,7 @@
  *                             (../push-hook; only when RELEASE_HOOK_SECRET is set)
  *   GET  /oauth/authorize, /oauth/callback  the editing studio's GitHub sign-in (../sign-in/github.ts),
  *                             when GITHUB_OAUTH_CLIENT_ID and _SECRET are set (../sign-in/settings.ts)
+ *   /inbox/api/…              the enquiry inbox's API, behind a passkey's session (../enquiries/inbox/inbox-http.ts)
  *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
@@ -29,6 +30,7 @@ import { securePrivateFolder } from "../enquiries/store/private-folder";
 import { routeProcessWarnings } from "../enquiries/store/quiet-warnings";
 import { inFlightRequests } from "./in-flight";
 import { githubOAuthRoutes } from "../sign-in/github";
+import { createInboxApi, type InboxApi } from "../enquiries/inbox/inbox-http";
 import { loadGitHubOAuthSettings } from "../sign-in/settings";
 import { jsonLog, type JsonLog } from "./json-log";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
@@ -40,6 +42,8 @@ export interface EnquiryService {
   server: http.Server;
   receiver: Receiver;
   settings: ServiceSettings;
+  /** The inbox's API (its route lists: tests and docs). */
+  inbox: InboxApi;
   /** Resolves with the bound address once listening. */
   listen(): Promise<AddressInfo>;
   /**
@@ -89,6 +93,13 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     proxy: () => settings.proxy,
     log: log.receiverLogger,
   });
+  const inbox = createInboxApi({
+    store: receiver.store,
+    config,
+    proxy: () => settings.proxy,
+    log,
+    now: options.receiverOptions?.now,
+  });
   const inFlight = inFlightRequests(log);
   let stopping = false;
 
@@ -102,6 +113,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
     else if (pushHook && path.startsWith(HOOK_PREFIX))
       handlePushHook(req, path, pushHook, (status, body, headers) => sendJson(res, status, body, headers), log);
+    else if (inbox.handles(path)) void inbox.handle(req, res, path);
     else if (oauth.handles(path))
       oauth.handle(req, res, path).catch((error: Error) => {
         log("error", "github sign-in failed", { error: error.name });
@@ -139,6 +151,7 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     server,
     receiver,
     settings,
+    inbox,
     inFlight: inFlight.count,
     shutdown,
     listen: async () => {

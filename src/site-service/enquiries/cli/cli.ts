@@ -3,7 +3,8 @@
  * `-- status`, `-- not-spam <id>`, `-- erase --email <address>` and `-- export [--format csv|jsonl]`:
  * reading the stored enquiries, re-sending the ones not delivered, saying whether deliveries fail,
  * and clearing one the spam screening flagged, in the store the receiver uses (the same
- * ENQUIRY_DATA_DIR or DATABASE_URL).
+ * ENQUIRY_DATA_DIR or DATABASE_URL); `-- invite`, `-- people`, `-- revoke` and `-- audit`: who may
+ * use the inbox, and what they viewed and exported (../inbox/inbox-cli).
  */
 import { parseArgs } from "node:util";
 import { loadConfig, type EnquiryConfig } from "../core/config";
@@ -13,6 +14,7 @@ import type { EnquiryStore } from "../store/store";
 import { purgeExpired } from "../core/retention";
 import type { CliOutput } from "./cli-output";
 import { erase, exportAll } from "./erase-export";
+import { audit, invite, people, revoke } from "../inbox/inbox-cli";
 import { formatTable, undeliveredChannels } from "./list-format";
 import { retry, status } from "./retry-status";
 
@@ -31,7 +33,12 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   may remain on disk for now (it says why)
   export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines
   purge                           remove enquiries older than ENQUIRY_RETENTION_DAYS (as the service
-                                  does daily; for cron where no service runs)`;
+                                  does daily; for cron where no service runs)
+  invite <e-mail> --name "<name>" give a person access to the inbox: prints a one-time link, valid
+                                  24 hours, and e-mails it when mail is set up
+  people                          who has access to the inbox, who is invited, who was revoked
+  revoke <e-mail>                 end that person's access and sign them out everywhere at once
+  audit                           who viewed which enquiry and who exported what, oldest first`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -42,13 +49,18 @@ const ARITY: Readonly<Record<string, number>> = {
   erase: 0,
   export: 0,
   purge: 0,
+  invite: 1,
+  people: 0,
+  revoke: 1,
+  audit: 0,
 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 /**
  * Runs one command; resolves to the process exit code (retry: 1 if any delivery still fails; status:
- * 1 while a channel is failing). now: the clock of the outbox's schedule and the alerts (tests).
+ * 1 while a channel is failing). now: the clock of the outbox's schedule, the alerts and the
+ * invitations (tests).
  */
 export async function runEnquiriesCli(
   argv: string[],
@@ -68,6 +80,7 @@ export async function runEnquiriesCli(
         email: { type: "string" },
         format: { type: "string" },
         channel: { type: "string" },
+        name: { type: "string" },
       },
     });
   } catch (error) {
@@ -86,6 +99,10 @@ export async function runEnquiriesCli(
     if (command === "erase") return await erase(store, parsed.values.email, io);
     if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
     if (command === "purge") return await purge(store, config, io);
+    if (command === "invite") return await invite(store, config, args[0]!, parsed.values.name, io, now);
+    if (command === "people") return await people(store, io, now);
+    if (command === "revoke") return await revoke(store, args[0]!, io, now);
+    if (command === "audit") return await audit(store, io);
     if (command === "status") return await status(store, config, io, now);
     if (command === "retry") return await retry(store, config, parsed.values.channel ?? "all", io, now);
     return await list(store, parsed.values, io);

@@ -23,7 +23,8 @@ export function exportLines(enquiries: readonly EnquiryRecord[], format: "csv" |
   return [row(COLUMNS.map(([title]) => title)), ...enquiries.map((e) => row(COLUMNS.map(([, value]) => value(e))))];
 }
 
-function csvCell(value: string): string {
+/** One cell, quoted when needed, a would-be formula defused (the inbox's export uses it too). */
+export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

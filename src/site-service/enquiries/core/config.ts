@@ -28,6 +28,8 @@ export interface EnquiryConfig {
   from: string | undefined;
   rateLimit: number;
   rateWindowSeconds: number;
+  /** The site's origin (SITE_URL): the inbox's links, its passkeys' relying party, its Origin check. */
+  siteOrigin: string;
   /** Normalised origins (scheme://host[:port]) whose pages may post enquiries. */
   allowedOrigins: readonly string[];
   /** Answer only after the delivery attempt (hosts whose disk does not persist). */
@@ -67,6 +69,7 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
     from: value("ENQUIRY_FROM") ?? (to ? `Cyrus website <${firstAddress(to)}>` : undefined),
     rateLimit: positiveIntegerSetting("ENQUIRY_RATE_LIMIT", value("ENQUIRY_RATE_LIMIT"), 5),
     rateWindowSeconds: positiveIntegerSetting("ENQUIRY_RATE_WINDOW_SECONDS", value("ENQUIRY_RATE_WINDOW_SECONDS"), 600),
+    siteOrigin: originOf("SITE_URL", value("SITE_URL") ?? DEFAULT_SITE_URL),
     allowedOrigins: value("ENQUIRY_ALLOWED_ORIGINS")
       ? value("ENQUIRY_ALLOWED_ORIGINS")!
           .split(",")

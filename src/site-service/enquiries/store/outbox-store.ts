@@ -66,12 +66,12 @@ export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxE
  * a sender holds them (its lease): they are then claimed as any due row, so two `retry` at once, or
  * `retry` beside the running services, still claim each once. Resolves with the rows made due.
  */
-export function dueNow(db: Engine, destination: string, now: string): Promise<number> {
+export function dueNow(db: Engine, destination: string, now: string, enquiryId?: string): Promise<number> {
   return db.run(
     `UPDATE outbox SET state = 'due', next_at = $2
      WHERE destination = $1 AND (state = 'failed' OR state = 'due' AND next_at > $2)
-       AND (claimed_until IS NULL OR claimed_until <= $2)`,
-    [destination, now],
+       AND (claimed_until IS NULL OR claimed_until <= $2) AND (CAST($3 AS text) IS NULL OR enquiry_id = $3)`,
+    [destination, now, enquiryId ?? null],
   );
 }
 

@@ -1,6 +1,7 @@
 /** The EnquiryStore over either engine: the same statements, written once ($1 placeholders). */
 import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } from "./engine";
 import { importJsonLines } from "./import-jsonl";
+import { InboxStore } from "./inbox-store";
 import { migrate } from "./migrations";
 import {
   channelBacklog,
@@ -50,6 +51,7 @@ const FIND_DUPLICATE = `SELECT e.id FROM enquiries e
 
 export class SqlStore implements EnquiryStore {
   private opening: Promise<StoreReport> | undefined;
+  private inboxStore: InboxStore | undefined;
 
   constructor(
     private readonly db: Engine,
@@ -65,6 +67,10 @@ export class SqlStore implements EnquiryStore {
 
   get where() {
     return this.db.where;
+  }
+
+  get inbox(): InboxStore {
+    return (this.inboxStore ??= new InboxStore(this.db, () => this.ready()));
   }
 
   ready(): Promise<StoreReport> {
@@ -187,14 +193,15 @@ export class SqlStore implements EnquiryStore {
     return this.db.transaction((sql) => insertOutbox(sql, enquiryId, entries, at));
   }
 
-  async dueNow(destination: string, now: string): Promise<number> {
+  async dueNow(destination: string, now: string, enquiryId?: string): Promise<number> {
     await this.ready();
-    return dueNow(this.db, destination, now);
+    return dueNow(this.db, destination, now, enquiryId);
   }
 
   async purgeBefore(cutoff: string): Promise<Removal> {
     await this.ready();
-    // Their deliveries, reviews, outbox rows and attempts go with them (ON DELETE CASCADE).
+    // Their deliveries, reviews, outbox rows and attempts, work state, notes and history go with them
+    // (ON DELETE CASCADE).
     const enquiries = await this.db.transaction((sql) =>
       sql.run("DELETE FROM enquiries WHERE received_at < $1", [cutoff]),
     );
@@ -260,7 +267,8 @@ export class SqlStore implements EnquiryStore {
   async erase(email: string): Promise<Removal> {
     await this.ready();
     const address = email.trim().toLowerCase();
-    // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record.
+    // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record, a
+    // note or the history.
     const erased = await this.db.transaction((sql) =>
       sql.all<{ id: string }>("DELETE FROM enquiries WHERE email = $1 RETURNING id", [address]),
     );

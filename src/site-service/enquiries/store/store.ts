@@ -8,11 +8,14 @@
  *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
  *   outbox      one row per enquiry and destination (the e-mail, a webhook), and every attempt
  *   alerts      one row per incident: a channel failing, open until it delivers again (./alert-store)
+ *   people, passkeys, invitations, sessions, enquiry_work, notes, history, audit
+ *               the inbox's (./inbox-store): who may sign in, and each enquiry's work
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
 import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./outbox-store";
 import type { StoredEnquiry } from "./stored-record";
 import type { ChannelBacklog, OpenAlert } from "./alert-store";
+import type { InboxStore } from "./inbox-store";
 
 export type { Attempt, ChannelBacklog, Claim, ClaimFilter, OpenAlert, OutboxEntry, OutboxState, StoredEnquiry };
 
@@ -78,6 +81,8 @@ export interface EnquiryStore {
   readonly engine: "sqlite" | "postgres";
   /** The file or the database, for messages. */
   readonly where: string;
+  /** The inbox's people, sessions and each enquiry's work (it opens the store first, as ready does). */
+  readonly inbox: InboxStore;
   /** Opens, migrates and imports, once; after a failure the next call tries again. */
   ready(): Promise<StoreReport>;
   /**
@@ -103,8 +108,11 @@ export interface EnquiryStore {
   releaseClaim(claim: Claim): Promise<void>;
   /** Outbox rows for an enquiry stored without them (before the e-mail went through the outbox); how many were new. */
   addOutbox(enquiryId: string, entries: OutboxEntry[], at: string): Promise<number>;
-  /** `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds them); how many. */
-  dueNow(destination: string, now: string): Promise<number>;
+  /**
+   * `retry`: a destination's rows waiting or failed for good are due now (unless a sender holds
+   * them); how many. enquiryId: that enquiry's only (the inbox's re-send).
+   */
+  dueNow(destination: string, now: string, enquiryId?: string): Promise<number>;
   /**
    * Retention: removes every enquiry received before cutoff, with all its rows, and the set-aside
    * lines whose own time or import is before it; then scrubs the files (Engine.scrub).
@@ -130,7 +138,8 @@ export interface EnquiryStore {
   closeAlert(channel: string, at: string): Promise<boolean>;
   openAlerts(): Promise<OpenAlert[]>;
   /**
-   * Removes every enquiry from this address (any case), with its deliveries, reviews and outbox rows,
+   * Removes every enquiry from this address (any case), with its deliveries, reviews, outbox rows,
+   * work state, notes and history,
    * and the set-aside lines that mention the address or one of those enquiries; then scrubs the files.
    */
   erase(email: string): Promise<Removal>;

@@ -1,0 +1,657 @@
+/**
+ * The inbox's tables (migrations/<engine>/005-inbox.sql): the people who may sign in, their
+ * invitations, passkeys and sessions, each enquiry's work state (status, owner, version), notes and
+ * history, and the audit of who viewed or exported what. Secrets arrive here already hashed (the
+ * callers hash invitation tokens and session ids): nothing read from these tables signs anyone in.
+ */
+import { isoTime, jsonValue, type Engine, type Sql, type SqlValue } from "./engine";
+
+export const WORK_STATUSES = ["new", "in progress", "answered", "closed", "spam"] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+
+export interface Person {
+  id: number;
+  email: string;
+  name: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+export interface PersonAccess extends Person {
+  passkeys: number;
+  sessions: number;
+  /** An invitation not used yet and not expired, when there is one: until when it is valid. */
+  invitedUntil?: string;
+}
+
+export interface Passkey {
+  credentialId: string;
+  personId: number;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+export interface WorkState {
+  enquiryId: string;
+  status: WorkStatus;
+  ownerId?: number;
+  version: number;
+  answeredAt?: string;
+}
+
+export interface WorkChange {
+  status?: WorkStatus;
+  /** null: no owner. */
+  ownerId?: number | null;
+}
+
+export type WorkChangeResult =
+  { outcome: "changed"; state: WorkState } | { outcome: "conflict"; state: WorkState } | { outcome: "not-found" };
+
+/** What the inbox's list shows of filters; all optional, all together. */
+export interface ListFilter {
+  status?: WorkStatus;
+  /** A person's id, or null: those without an owner. */
+  ownerId?: number | null;
+  /** Flagged by the screening and not cleared as not spam (true), or the others (false). */
+  flagged?: boolean;
+  /** Received at or after, before (ISO times). */
+  from?: string;
+  to?: string;
+  /** Words looked for in the name, the e-mail and the message (any case). */
+  search?: string;
+}
+
+/** Where a page ends: the next page starts after it (newest first). */
+export interface PageKey {
+  receivedAt: string;
+  seq: number;
+}
+
+export interface ListedEnquiry {
+  seq: number;
+  data: unknown;
+  verdict?: string;
+  cleared: boolean;
+  work: WorkState;
+}
+
+export interface Note {
+  at: string;
+  personId?: number;
+  text: string;
+}
+
+export interface HistoryEntry {
+  at: string;
+  personId?: number;
+  what: string;
+}
+
+export interface AuditEntry {
+  at: string;
+  /** The person's e-mail (the operator's own list). */
+  who?: string;
+  action: "view" | "export";
+  subject: string;
+}
+
+/** A session's limits: idle (since it was last used) and in all (since it was made). */
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const ALL_ROWS = 2_147_483_647;
+
+type PersonRow = { id: unknown; email: string; name: string; created_at: unknown; revoked_at: unknown };
+
+function personOf(row: PersonRow): Person {
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    createdAt: isoTime(row.created_at),
+    ...(row.revoked_at != null && { revokedAt: isoTime(row.revoked_at) }),
+  };
+}
+
+type WorkRow = { enquiry_id: string; status: string; owner_id: unknown; version: unknown; answered_at: unknown };
+
+function workOf(row: WorkRow): WorkState {
+  return {
+    enquiryId: row.enquiry_id,
+    status: row.status as WorkStatus,
+    ...(row.owner_id != null && { ownerId: Number(row.owner_id) }),
+    version: Number(row.version),
+    ...(row.answered_at != null && { answeredAt: isoTime(row.answered_at) }),
+  };
+}
+
+export class InboxStore {
+  constructor(
+    private readonly db: Engine,
+    /** Opens and migrates the store first (SqlStore.ready). */
+    private readonly ready: () => Promise<unknown>,
+  ) {}
+
+  // People and invitations
+
+  /**
+   * Adds the person (or gives a revoked one access again, under the name given) and records an
+   * invitation by its token's hash, valid until expiresAt; earlier unused invitations of theirs end.
+   */
+  async invite(email: string, name: string, tokenHash: string, at: string, expiresAt: string): Promise<Person> {
+    await this.ready();
+    return this.db.transaction(async (sql) => {
+      const address = normalEmail(email);
+      await sql.run(
+        `INSERT INTO people (email, name, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (email) DO UPDATE SET name = excluded.name, revoked_at = NULL`,
+        [address, name.trim(), at],
+      );
+      const person = (await personByEmail(sql, address))!;
+      await sql.run("DELETE FROM invitations WHERE person_id = $1 AND used_at IS NULL", [person.id]);
+      await sql.run("INSERT INTO invitations (token_hash, person_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+        tokenHash,
+        person.id,
+        at,
+        expiresAt,
+      ]);
+      return person;
+    });
+  }
+
+  /** The invitation's person, if it is unused, unexpired and its person not revoked (it stays unused). */
+  async invitation(tokenHash: string, now: string): Promise<Person | undefined> {
+    await this.ready();
+    const [row] = await this.db.all<PersonRow>(
+      `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at FROM invitations i JOIN people p ON p.id = i.person_id
+       WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2 AND p.revoked_at IS NULL`,
+      [tokenHash, now],
+    );
+    return row && personOf(row);
+  }
+
+  /**
+   * Uses the invitation up and stores the passkey made with it, at once: false (nothing stored)
+   * when it was used, expired or revoked in between.
+   */
+  async redeemInvitation(tokenHash: string, passkey: Passkey, now: string): Promise<boolean> {
+    await this.ready();
+    return this.db.transaction(async (sql) => {
+      const used = await sql.run(
+        `UPDATE invitations SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+           AND person_id = $3 AND person_id IN (SELECT id FROM people WHERE revoked_at IS NULL)`,
+        [tokenHash, now, passkey.personId],
+      );
+      if (used === 0) return false;
+      await sql.run(
+        `INSERT INTO passkeys (credential_id, person_id, public_key, counter, transports, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          passkey.credentialId,
+          passkey.personId,
+          passkey.publicKey,
+          passkey.counter,
+          JSON.stringify(passkey.transports),
+          now,
+        ],
+      );
+      return true;
+    });
+  }
+
+  async people(now: string): Promise<PersonAccess[]> {
+    await this.ready();
+    const rows = await this.db.all<PersonRow & { passkeys: unknown; sessions: unknown; invited_until: unknown }>(
+      `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at,
+         (SELECT COUNT(*) FROM passkeys k WHERE k.person_id = p.id) AS passkeys,
+         (SELECT COUNT(*) FROM sessions s WHERE s.person_id = p.id) AS sessions,
+         (SELECT MAX(i.expires_at) FROM invitations i WHERE i.person_id = p.id AND i.used_at IS NULL
+            AND i.expires_at > $1) AS invited_until
+       FROM people p ORDER BY p.email`,
+      [now],
+    );
+    return rows.map((row) => ({
+      ...personOf(row),
+      passkeys: Number(row.passkeys),
+      sessions: Number(row.sessions),
+      ...(row.invited_until != null && { invitedUntil: isoTime(row.invited_until) }),
+    }));
+  }
+
+  async person(id: number): Promise<Person | undefined> {
+    await this.ready();
+    const [row] = await this.db.all<PersonRow>(
+      "SELECT id, email, name, created_at, revoked_at FROM people WHERE id = $1",
+      [id],
+    );
+    return row && personOf(row);
+  }
+
+  /**
+   * Ends the person's access: revoked, every session and unused invitation gone, in one
+   * transaction. Undefined when no such person; their passkeys stay (useless while revoked).
+   */
+  async revoke(email: string, at: string): Promise<{ sessions: number; alreadyRevoked: boolean } | undefined> {
+    await this.ready();
+    return this.db.transaction(async (sql) => {
+      const person = await personByEmail(sql, normalEmail(email));
+      if (!person) return undefined;
+      await sql.run("UPDATE people SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [person.id, at]);
+      const sessions = await sql.run("DELETE FROM sessions WHERE person_id = $1", [person.id]);
+      await sql.run("DELETE FROM invitations WHERE person_id = $1 AND used_at IS NULL", [person.id]);
+      return { sessions, alreadyRevoked: person.revokedAt !== undefined };
+    });
+  }
+
+  // Passkeys and sessions
+
+  /** A ceremony's challenge, until expiresAt; the expired ones of every ceremony are cleared here. */
+  async saveChallenge(
+    challenge: string,
+    purpose: "register" | "sign-in",
+    tokenHash: string | undefined,
+    now: string,
+    expiresAt: string,
+  ) {
+    await this.ready();
+    await this.db.run("DELETE FROM challenges WHERE expires_at <= $1", [now]);
+    await this.db.run("INSERT INTO challenges (challenge, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)", [
+      challenge,
+      purpose,
+      tokenHash ?? null,
+      expiresAt,
+    ]);
+  }
+
+  /**
+   * Uses the challenge up: true when it was issued for this purpose (and this invitation), and has
+   * not expired; a second answer to the same challenge gets false.
+   */
+  async takeChallenge(challenge: string, purpose: "register" | "sign-in", tokenHash: string | undefined, now: string) {
+    await this.ready();
+    const rows = await this.db.all<{ token_hash: string | null; expires_at: unknown }>(
+      "DELETE FROM challenges WHERE challenge = $1 AND purpose = $2 RETURNING token_hash, expires_at",
+      [challenge, purpose],
+    );
+    const [row] = rows;
+    if (!row) return false;
+    return (row.token_hash ?? undefined) === tokenHash && Date.parse(isoTime(row.expires_at)) > Date.parse(now);
+  }
+
+  async passkey(credentialId: string): Promise<Passkey | undefined> {
+    await this.ready();
+    const [row] = await this.db.all<{
+      credential_id: string;
+      person_id: unknown;
+      public_key: string;
+      counter: unknown;
+      transports: string;
+    }>(
+      `SELECT k.credential_id, k.person_id, k.public_key, k.counter, k.transports FROM passkeys k
+       JOIN people p ON p.id = k.person_id WHERE k.credential_id = $1 AND p.revoked_at IS NULL`,
+      [credentialId],
+    );
+    if (!row) return undefined;
+    return {
+      credentialId: row.credential_id,
+      personId: Number(row.person_id),
+      publicKey: row.public_key,
+      counter: Number(row.counter),
+      transports: JSON.parse(row.transports) as string[],
+    };
+  }
+
+  /** A sign-in with the passkey: its signature counter as the authenticator gave it. */
+  async usePasskey(credentialId: string, counter: number, at: string): Promise<void> {
+    await this.ready();
+    await this.db.run("UPDATE passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1", [
+      credentialId,
+      counter,
+      at,
+    ]);
+  }
+
+  async startSession(idHash: string, personId: number, at: string): Promise<void> {
+    await this.ready();
+    await this.db.run("INSERT INTO sessions (id_hash, person_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)", [
+      idHash,
+      personId,
+      at,
+    ]);
+  }
+
+  /**
+   * The session's person, and the session marked as used now; undefined (and the session gone) when
+   * it is idle or old past its limits, or its person revoked.
+   */
+  async session(idHash: string, now: string, limits: SessionLimits): Promise<Person | undefined> {
+    await this.ready();
+    const [row] = await this.db.all<PersonRow & { s_created: unknown; last_seen_at: unknown }>(
+      `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at, s.created_at AS s_created, s.last_seen_at
+       FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.id_hash = $1`,
+      [idHash],
+    );
+    if (!row) return undefined;
+    const at = Date.parse(now);
+    const expired =
+      row.revoked_at != null ||
+      at - Date.parse(isoTime(row.last_seen_at)) > limits.idleMs ||
+      at - Date.parse(isoTime(row.s_created)) > limits.maxMs;
+    if (expired) {
+      await this.endSession(idHash);
+      return undefined;
+    }
+    await this.db.run("UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1", [idHash, now]);
+    return personOf(row);
+  }
+
+  async endSession(idHash: string): Promise<void> {
+    await this.ready();
+    await this.db.run("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
+  }
+
+  // An enquiry's work
+
+  async work(enquiryId: string): Promise<WorkState | undefined> {
+    await this.ready();
+    return workState(this.db, enquiryId);
+  }
+
+  /**
+   * Changes status and/or owner if the enquiry is still at expectedVersion (its version then goes
+   * up by one, and each change is written to its history); otherwise nothing changes and the
+   * current state comes back as a conflict. Answered: the first time is kept (received → answered).
+   */
+  async changeWork(
+    enquiryId: string,
+    expectedVersion: number,
+    change: WorkChange,
+    personId: number | undefined,
+    at: string,
+  ): Promise<WorkChangeResult> {
+    await this.ready();
+    return this.db.transaction(async (sql) => {
+      const before = await workState(sql, enquiryId);
+      if (!before) return { outcome: "not-found" };
+      if (before.version !== expectedVersion) return { outcome: "conflict", state: before };
+      const status = change.status ?? before.status;
+      const ownerId = change.ownerId === undefined ? (before.ownerId ?? null) : change.ownerId;
+      const changed = await sql.run(
+        `UPDATE enquiry_work SET status = $3, owner_id = $4, version = version + 1,
+           answered_at = CASE WHEN $3 = 'answered' AND answered_at IS NULL THEN $5 ELSE answered_at END
+         WHERE enquiry_id = $1 AND version = $2`,
+        [enquiryId, expectedVersion, status, ownerId, at],
+      );
+      // Another instance's change committed between the read and the update (PostgreSQL).
+      if (changed === 0) return { outcome: "conflict", state: (await workState(sql, enquiryId))! };
+      const record = (what: string) =>
+        sql.run("INSERT INTO history (enquiry_id, person_id, at, what) VALUES ($1, $2, $3, $4)", [
+          enquiryId,
+          personId ?? null,
+          at,
+          what,
+        ]);
+      if (status !== before.status) await record(`status: ${before.status} → ${status}`);
+      if (ownerId !== (before.ownerId ?? null)) {
+        const owner = ownerId === null ? undefined : await personById(sql, ownerId);
+        await record(`owner: ${owner ? owner.name : "none"}`);
+      }
+      return { outcome: "changed", state: (await workState(sql, enquiryId))! };
+    });
+  }
+
+  /** False when there is no such enquiry. */
+  async addNote(enquiryId: string, personId: number | undefined, text: string, at: string): Promise<boolean> {
+    await this.ready();
+    return this.db.transaction(async (sql) => {
+      if (!(await workState(sql, enquiryId))) return false;
+      await sql.run("INSERT INTO notes (enquiry_id, person_id, at, text) VALUES ($1, $2, $3, $4)", [
+        enquiryId,
+        personId ?? null,
+        at,
+        text,
+      ]);
+      await sql.run("INSERT INTO history (enquiry_id, person_id, at, what) VALUES ($1, $2, $3, 'note added')", [
+        enquiryId,
+        personId ?? null,
+        at,
+      ]);
+      return true;
+    });
+  }
+
+  async notes(enquiryId: string): Promise<Note[]> {
+    await this.ready();
+    const rows = await this.db.all<{ at: unknown; person_id: unknown; text: string }>(
+      "SELECT at, person_id, text FROM notes WHERE enquiry_id = $1 ORDER BY seq",
+      [enquiryId],
+    );
+    return rows.map((r) => ({
+      at: isoTime(r.at),
+      ...(r.person_id != null && { personId: Number(r.person_id) }),
+      text: r.text,
+    }));
+  }
+
+  async history(enquiryId: string): Promise<HistoryEntry[]> {
+    await this.ready();
+    const rows = await this.db.all<{ at: unknown; person_id: unknown; what: string }>(
+      "SELECT at, person_id, what FROM history WHERE enquiry_id = $1 ORDER BY seq",
+      [enquiryId],
+    );
+    return rows.map((r) => ({
+      at: isoTime(r.at),
+      ...(r.person_id != null && { personId: Number(r.person_id) }),
+      what: r.what,
+    }));
+  }
+
+  // The list, counts and times
+
+  /** Newest first, `limit` of them after `after` (keyset paging: as fast on the last page as the first). */
+  async list(filter: ListFilter, after: PageKey | undefined, limit: number): Promise<ListedEnquiry[]> {
+    await this.ready();
+    const { where, params } = filterSql(filter);
+    if (after) {
+      params.push(after.receivedAt, after.seq);
+      where.push(
+        `(e.received_at < $${params.length - 1} OR (e.received_at = $${params.length - 1} AND e.seq < $${params.length}))`,
+      );
+    }
+    params.push(limit);
+    const rows = await this.db.all<WorkRow & { seq: unknown; data: unknown; verdict: string | null; cleared: unknown }>(
+      `SELECT e.seq, e.data, e.verdict, w.enquiry_id, w.status, w.owner_id, w.version, w.answered_at,
+         EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id) AS cleared
+       FROM enquiries e JOIN enquiry_work w ON w.enquiry_id = e.id
+       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+       ORDER BY e.received_at DESC, e.seq DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      data: jsonValue(row.data),
+      ...(row.verdict != null && { verdict: row.verdict }),
+      cleared: row.cleared === true || Number(row.cleared) === 1,
+      work: workOf(row),
+    }));
+  }
+
+  /** How many enquiries have each status, and how many are flagged (not cleared). */
+  async counts(): Promise<{ byStatus: Record<WorkStatus, number>; flagged: number }> {
+    await this.ready();
+    const rows = await this.db.all<{ status: string; n: unknown }>(
+      "SELECT status, COUNT(*) AS n FROM enquiry_work GROUP BY status",
+    );
+    const byStatus = Object.fromEntries(WORK_STATUSES.map((s) => [s, 0])) as Record<WorkStatus, number>;
+    for (const row of rows) byStatus[row.status as WorkStatus] = Number(row.n);
+    const { where, params } = filterSql({ flagged: true });
+    const [flagged] = await this.db.all<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM enquiries e WHERE ${where.join(" AND ")}`,
+      params,
+    );
+    return { byStatus, flagged: Number(flagged?.n ?? 0) };
+  }
+
+  /** Received → answered, in ms, of the enquiries answered since `since` (ISO). */
+  async answerTimes(since: string): Promise<number[]> {
+    await this.ready();
+    const rows = await this.db.all<{ received_at: unknown; answered_at: unknown }>(
+      `SELECT e.received_at, w.answered_at FROM enquiry_work w JOIN enquiries e ON e.id = w.enquiry_id
+       WHERE w.answered_at IS NOT NULL AND w.answered_at >= $1`,
+      [since],
+    );
+    return rows.map((r) => Date.parse(isoTime(r.answered_at)) - Date.parse(isoTime(r.received_at)));
+  }
+
+  /** One enquiry's stored line, verdict and deliveries (e-mail, webhook), or undefined. */
+  async enquiry(id: string): Promise<
+    | {
+        data: unknown;
+        clearedAt?: string;
+        deliveries: Array<{ at: string; outcome: string; detail?: string }>;
+        outbox: Array<{ destination: string; state: string; attempts: number; nextAt: string; lastError?: string }>;
+      }
+    | undefined
+  > {
+    await this.ready();
+    const [row] = await this.db.all<{ data: unknown }>("SELECT data FROM enquiries WHERE id = $1", [id]);
+    if (!row) return undefined;
+    const [review] = await this.db.all<{ at: unknown }>("SELECT at FROM reviews WHERE enquiry_id = $1", [id]);
+    const deliveries = await this.db.all<{ at: unknown; outcome: string; detail: string | null }>(
+      "SELECT at, outcome, detail FROM deliveries WHERE enquiry_id = $1 ORDER BY seq",
+      [id],
+    );
+    const outbox = await this.db.all<{
+      seq: unknown;
+      destination: string;
+      state: string;
+      attempts: unknown;
+      next_at: unknown;
+    }>("SELECT seq, destination, state, attempts, next_at FROM outbox WHERE enquiry_id = $1 ORDER BY destination", [
+      id,
+    ]);
+    const lastErrors = await this.db.all<{ outbox_seq: unknown; detail: string | null }>(
+      `SELECT a.outbox_seq, a.detail FROM outbox_attempts a JOIN outbox o ON o.seq = a.outbox_seq
+       WHERE o.enquiry_id = $1 AND a.outcome <> 'done' ORDER BY a.seq`,
+      [id],
+    );
+    const lastError = new Map(lastErrors.map((a) => [Number(a.outbox_seq), a.detail ?? undefined]));
+    return {
+      data: jsonValue(row.data),
+      ...(review && { clearedAt: isoTime(review.at) }),
+      deliveries: deliveries.map((d) => ({
+        at: isoTime(d.at),
+        outcome: d.outcome,
+        ...(d.detail != null && { detail: d.detail }),
+      })),
+      outbox: outbox.map((o) => ({
+        destination: o.destination,
+        state: o.state,
+        attempts: Number(o.attempts),
+        nextAt: isoTime(o.next_at),
+        ...(o.state !== "done" &&
+          lastError.get(Number(o.seq)) !== undefined && { lastError: lastError.get(Number(o.seq)) }),
+      })),
+    };
+  }
+
+  /** How many enquiries erasure of this address would remove. */
+  async countFrom(email: string): Promise<number> {
+    await this.ready();
+    const [row] = await this.db.all<{ n: unknown }>("SELECT COUNT(*) AS n FROM enquiries WHERE email = $1", [
+      normalEmail(email),
+    ]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** A line of its history that is no change of its work state (not spam, a re-send). */
+  async recordHistory(enquiryId: string, personId: number | undefined, what: string, at: string): Promise<void> {
+    await this.ready();
+    await this.db.run("INSERT INTO history (enquiry_id, person_id, at, what) VALUES ($1, $2, $3, $4)", [
+      enquiryId,
+      personId ?? null,
+      at,
+      what,
+    ]);
+  }
+
+  // The audit
+
+  async recordAudit(personId: number | undefined, action: AuditEntry["action"], subject: string, at: string) {
+    await this.ready();
+    await this.db.run("INSERT INTO audit (person_id, at, action, subject) VALUES ($1, $2, $3, $4)", [
+      personId ?? null,
+      at,
+      action,
+      subject,
+    ]);
+  }
+
+  /** Oldest first; `limit` most recent when given. */
+  async audit(limit?: number): Promise<AuditEntry[]> {
+    await this.ready();
+    const rows = await this.db.all<{ at: unknown; email: string | null; action: string; subject: string }>(
+      `SELECT * FROM (SELECT a.seq, a.at, p.email, a.action, a.subject FROM audit a
+         LEFT JOIN people p ON p.id = a.person_id ORDER BY a.seq DESC LIMIT $1) recent ORDER BY seq`,
+      [limit ?? ALL_ROWS],
+    );
+    return rows.map((r) => ({
+      at: isoTime(r.at),
+      ...(r.email != null && { who: r.email }),
+      action: r.action as AuditEntry["action"],
+      subject: r.subject,
+    }));
+  }
+}
+
+/** The filter's conditions over enquiries e (and enquiry_work w, joined by the caller when it needs it). */
+function filterSql(filter: ListFilter): { where: string[]; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  const param = (value: SqlValue) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.status) where.push(`w.status = ${param(filter.status)}`);
+  if (filter.ownerId === null) where.push("w.owner_id IS NULL");
+  else if (filter.ownerId !== undefined) where.push(`w.owner_id = ${param(filter.ownerId)}`);
+  const flagged = "e.verdict = 'suspect' AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id)";
+  if (filter.flagged === true) where.push(`(${flagged})`);
+  if (filter.flagged === false)
+    where.push(`NOT (${flagged.replace("e.verdict = 'suspect'", "coalesce(e.verdict, '') = 'suspect'")})`);
+  if (filter.from) where.push(`e.received_at >= ${param(filter.from)}`);
+  if (filter.to) where.push(`e.received_at < ${param(filter.to)}`);
+  for (const word of (filter.search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    // Each word anywhere in the text; % and _ in it are themselves.
+    where.push(`w.search_text LIKE ${param(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\'`);
+  }
+  return { where, params };
+}
+
+async function personByEmail(sql: Sql, email: string): Promise<Person | undefined> {
+  const [row] = await sql.all<PersonRow>(
+    "SELECT id, email, name, created_at, revoked_at FROM people WHERE email = $1",
+    [email],
+  );
+  return row && personOf(row);
+}
+
+async function personById(sql: Sql, id: number): Promise<Person | undefined> {
+  const [row] = await sql.all<PersonRow>("SELECT id, email, name, created_at, revoked_at FROM people WHERE id = $1", [
+    id,
+  ]);
+  return row && personOf(row);
+}
+
+async function workState(sql: Sql, enquiryId: string): Promise<WorkState | undefined> {
+  const [row] = await sql.all<WorkRow>(
+    "SELECT enquiry_id, status, owner_id, version, answered_at FROM enquiry_work WHERE enquiry_id = $1",
+    [enquiryId],
+  );
+  return row && workOf(row);
+}
