@@ -71,6 +71,7 @@ beforeAll(() => {
   write("classic/index.html", page(`<script src="/legacy.js"></script>`));
   write("legacy.js", "document.body.className='js';");
   write("broken/index.html", page(`<script type="module" src="/islands/gone.js"></script>`));
+  write("inline-module/index.html", page(`<script type="module">import "/islands/carousel.js";</script>`));
 });
 
 afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
@@ -125,6 +126,16 @@ test("a classic script is a script on a page without behaviour; a script not in 
   ]);
   expect(jsMisses("/broken", pageScripts(publicDir, "/broken"))).toEqual([
     "/broken: loads /islands/gone.js, which is not in public/",
+  ]);
+});
+
+test("an inline module's imports are loaded files; it is an inline script, and not a module script with src", () => {
+  const js = pageScripts(publicDir, "/inline-module");
+  expect(js.files.map((f) => f.file)).toEqual(["/islands/carousel.js", "/islands/shared.js", "/islands/later.js"]);
+  expect(js.inline.count).toBe(1);
+  expect(js.hasBehaviour).toBe(false);
+  expect(jsMisses("/inline-module", js)).toEqual([
+    expect.stringMatching(/^\/inline-module: no behaviour .*3 script file\(s\)/),
   ]);
 });
 

@@ -134,6 +134,8 @@ export function pageScripts(
     } else {
       inline.count += 1;
       inline.raw += Buffer.byteLength(m[2]!);
+      // An inline module's imports are files the page loads all the same.
+      if (isModule) for (const spec of moduleImports(m[2]!)) queue.push({ url: spec, via: "import" });
     }
   }
   for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
