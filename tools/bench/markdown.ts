@@ -56,7 +56,7 @@ export function markdownTables(results: Results): string {
   out.push("");
   out.push(
     (results.options.configs.length
-      ? `Lighthouse ${machine.lighthouse ?? "?"}, ${machine.chromium ?? "Chromium"}, median of ${results.options.runs} run(s) per route and configuration; `
+      ? `Lighthouse ${machine.lighthouse ?? "?"}, ${machine.chromium ?? "Chromium"}, ${results.options.runs === 1 ? "one run" : `median of ${results.options.runs} runs`} per route and configuration; `
       : "No Lighthouse run; ") +
       `commit ${machine.commit ?? "?"}, ${results.generatedAt?.slice(0, 16).replace("T", " ") ?? "?"} UTC; ` +
       `${machine.cpus} × ${machine.cpuModel}, load average ${machine.loadStart.join(" ")} at the start, ${machine.loadEnd.join(" ")} at the end.`,
