@@ -18,7 +18,7 @@
  *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables.
  *
  * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,mobile-8x,desktop|none]
- *                         [--navigation] [--navigation-runs 5] [--markdown FILE|-]
+ *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--markdown FILE|-]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
  * docs/performance.md explains the options, the budgets and how the figures are made.
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
@@ -80,6 +80,7 @@ interface Options {
   out: string;
   navigation: boolean;
   navigationRuns: number;
+  navigationHoverMs: number;
   markdown: string | null;
 }
 
@@ -114,6 +115,7 @@ function options(): Options {
       configs: { type: "string", default: "mobile,mobile-8x,desktop" },
       navigation: { type: "boolean", default: false },
       "navigation-runs": { type: "string", default: "5" },
+      "navigation-hover": { type: "string", default: "0" },
       markdown: { type: "string" },
       "skip-build": { type: "boolean", default: false },
       report: { type: "boolean", default: false },
@@ -140,6 +142,9 @@ function options(): Options {
   const navigationRuns = Number(values["navigation-runs"]);
   if (!Number.isInteger(navigationRuns) || navigationRuns < 1 || navigationRuns > 15)
     throw new Error("--navigation-runs must be a whole number from 1 to 15");
+  const navigationHoverMs = Number(values["navigation-hover"]);
+  if (!Number.isInteger(navigationHoverMs) || navigationHoverMs < 0 || navigationHoverMs > 5000)
+    throw new Error("--navigation-hover must be a whole number of milliseconds from 0 to 5000");
   const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
   if (maxLoad !== null && !(maxLoad > 0)) throw new Error("--max-load must be a positive number");
   return {
@@ -153,6 +158,7 @@ function options(): Options {
     out: path.resolve(root, values.out ?? resultsDefault),
     navigation: values.navigation,
     navigationRuns,
+    navigationHoverMs,
     markdown: values.markdown === undefined || values.markdown === "-" ? (values.markdown ?? null) : path.resolve(values.markdown),
   };
 }
@@ -458,7 +464,9 @@ function tables(results: Results): string {
   }
   if (results.navigation) {
     const n = results.navigation;
-    out.push(`\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling, median of ${n.runsPerClick}\n`);
+    out.push(
+      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}, median of ${n.runsPerClick}\n`,
+    );
     out.push("| click | median ms | runs (ms) | kind |");
     out.push("| --- | --: | --- | --- |");
     for (const c of n.clicks) {
@@ -515,7 +523,7 @@ async function main() {
     routes = await lighthouseAll(opts, (route) => (siteOf(route) === root ? server : fixtureServer!).origin);
     if (opts.navigation) {
       console.log(`\n== Click to LCP: ${opts.navigationRuns} runs per click`);
-      navigation = await clickToLcp(server.origin, opts.navigationRuns);
+      navigation = await clickToLcp(server.origin, opts.navigationRuns, undefined, opts.navigationHoverMs);
     }
   } finally {
     await Promise.all([server.stop(), fixtureServer?.stop()]);

@@ -107,7 +107,7 @@ export interface Results {
   /** JavaScript per route, from the built HTML. */
   js?: Record<string, PageScripts> | null;
   routes: Record<string, Partial<Record<ConfigName, RouteResult>>>;
-  navigation?: { runsPerClick: number; cpuThrottling: number; clicks: NavigationResult[] } | null;
+  navigation?: { runsPerClick: number; cpuThrottling: number; hoverMs?: number; clicks: NavigationResult[] } | null;
 }
 
 export const kb = (bytes: number | null) => (bytes === null ? "–" : (bytes / KB).toFixed(1));

@@ -66,7 +66,8 @@ export function markdownTables(results: Results): string {
   const nav = results.navigation;
   if (nav) {
     out.push("");
-    out.push(`| click (${nav.cpuThrottling}x CPU throttling) | click-to-LCP, median ms | runs (ms) | navigation |`);
+    const hover = nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "";
+    out.push(`| click (${nav.cpuThrottling}x CPU throttling${hover}) | click-to-LCP, median ms | runs (ms) | navigation |`);
     out.push("| --- | --: | --- | --- |");
     for (const c of nav.clicks) {
       const kinds = Object.entries(c.kinds)

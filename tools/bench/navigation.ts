@@ -7,7 +7,8 @@
  * Each run is a new browser context (empty cache): the first page is loaded, left for a second after
  * its load event (as a visitor would read it; Gatsby's runtime hydrates and prefetches then, and the
  * browser acts on the speculation rules), then the link is clicked (Playwright's click: the pointer
- * moves onto the link, presses, releases; no longer hover, as on a phone).
+ * moves onto the link, presses, releases; no longer hover, as on a phone), or, with `hoverMs`, the
+ * pointer rests on the link that long first (the click time is still the click's).
  *
  * What is measured, by the kind of navigation seen:
  * - "document" (a new page loaded): the new page's `performance.timeOrigin + LCP startTime` minus
@@ -43,6 +44,13 @@ const medianOf = (xs: number[]) => {
   const mid = Math.floor(v.length / 2);
   return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 };
+
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps each named inner function in a call of
+ * its `__name` helper; the functions handed to page.evaluate run in the page, where that helper does
+ * not exist ("ReferenceError: __name is not defined"), so the page gets a no-op one first.
+ */
+const KEEP_NAMES_SHIM = "globalThis.__name ??= (fn) => fn";
 
 type BenchWindow = Window & { __benchClick?: (at: number) => void; __benchSoftPaint?: (at: number) => void };
 
@@ -114,7 +122,7 @@ function firstValue<T>(timeoutMs: number) {
   };
 }
 
-async function oneClick(browser: Browser, origin: string, from: string, to: string): Promise<NavigationRun> {
+async function oneClick(browser: Browser, origin: string, from: string, to: string, hoverMs: number): Promise<NavigationRun> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   try {
     const click = firstValue<number>(STEP_TIMEOUT_MS);
@@ -128,11 +136,15 @@ async function oneClick(browser: Browser, origin: string, from: string, to: stri
     await page.goto(`${origin}${from}`, { waitUntil: "load" });
     await page.waitForTimeout(READ_PAUSE_MS);
     const oldOrigin = await page.evaluate(() => performance.timeOrigin);
+    await page.evaluate(KEEP_NAMES_SHIM);
     await page.evaluate(CLICK_LISTENER);
-    await Promise.all([
-      page.waitForURL(`${origin}${to}`, { waitUntil: "commit" }),
-      page.locator(`header nav a[href="${to}"]`).first().click(),
-    ]);
+    const link = page.locator(`header nav a[href="${to}"]`).first();
+    if (hoverMs > 0) {
+      // A pointer resting on the link first: what the speculation rules' moderate eagerness acts on.
+      await link.hover();
+      await page.waitForTimeout(hoverMs);
+    }
+    await Promise.all([page.waitForURL(`${origin}${to}`, { waitUntil: "commit" }), link.click()]);
     const clickAt = await click.promise;
     if (clickAt === null) throw new Error("the click was not seen on the page");
     const newOrigin = await page.evaluate(() => performance.timeOrigin).catch(() => null);
@@ -142,6 +154,7 @@ async function oneClick(browser: Browser, origin: string, from: string, to: stri
       return { ms: Math.round(paintAt - clickAt), kind: "soft" };
     }
     await page.waitForLoadState("load");
+    await page.evaluate(KEEP_NAMES_SHIM);
     const next = await page.evaluate(READ_LCP, STEP_TIMEOUT_MS);
     if (next.lcp === null) throw new Error("the new page reported no largest-contentful-paint");
     const prerendered = next.activationStart > 0;
@@ -160,8 +173,9 @@ export async function clickToLcp(
   origin: string,
   runs: number,
   clicks: ReadonlyArray<{ from: string; to: string }> = DEFAULT_CLICKS,
+  hoverMs = 0,
   log: (line: string) => void = console.log,
-): Promise<{ runsPerClick: number; cpuThrottling: number; clicks: NavigationResult[] }> {
+): Promise<{ runsPerClick: number; cpuThrottling: number; hoverMs: number; clicks: NavigationResult[] }> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs] });
   const results: NavigationResult[] = clicks.map(({ from, to }) => ({ from, to, medianMs: null, kinds: {}, runs: [] }));
@@ -170,7 +184,7 @@ export async function clickToLcp(
       for (const result of results) {
         let run: NavigationRun;
         try {
-          run = await oneClick(browser, origin, result.from, result.to);
+          run = await oneClick(browser, origin, result.from, result.to, hoverMs);
         } catch (error) {
           run = { ms: null, kind: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
         }
@@ -185,5 +199,5 @@ export async function clickToLcp(
     result.medianMs = medianOf(result.runs.flatMap((r) => (r.ms === null ? [] : [r.ms])));
     for (const run of result.runs) result.kinds[run.kind] = (result.kinds[run.kind] ?? 0) + 1;
   }
-  return { runsPerClick: runs, cpuThrottling: CPU_THROTTLING, clicks: results };
+  return { runsPerClick: runs, cpuThrottling: CPU_THROTTLING, hoverMs, clicks: results };
 }
