@@ -3,17 +3,22 @@
  *
  * 1. Builds the production site from cold (empty .cache/ and public/), then rebuilds it warm after
  *    changing one line of one YAML file, and once more after putting the line back, timing each.
- * 2. Measures the JavaScript each page loads first (the app's and the page component's chunk groups
- *    in public/webpack.stats.json), gzip and brotli compressed.
+ * 2. Counts the JavaScript each page loads, from its built HTML (page-scripts.ts: script files,
+ *    modules and their imports, Gatsby's runtime where a page starts it), gzip and brotli compressed,
+ *    and whether the page has behaviour (a module script).
  * 3. Serves public/ with `gatsby serve` on loopback and runs Lighthouse (Debian's Chromium through
- *    CHROME_PATH) on every route in the mobile configuration (simulated throttling) and the desktop
- *    one, N runs each (3 by default), taking the median of each figure. The page of every section
- *    type is among the routes: it is measured in the fixture site's build (built when out of date,
- *    __tests__/support/fixture-site.ts), served the same way, with the same budgets.
- * 4. Writes bench/results.json, prints a table per configuration and, with --check, each budget
- *    missed (exit code 1 if any).
+ *    CHROME_PATH) on every route in the mobile configuration (simulated throttling, 4x CPU
+ *    slowdown), the same at 8x (`mobile-8x`) and the desktop one, N runs each (3 by default), taking
+ *    the median of each figure. The page of every section type is among the routes: it is measured in
+ *    the fixture site's build (built when out of date, __tests__/support/fixture-site.ts), served the
+ *    same way, with the same budgets.
+ * 4. With --navigation, times clicks on menu links to the next page's LCP in Chromium at 4x CPU
+ *    throttling (navigation.ts), median of --navigation-runs.
+ * 5. Writes bench/results.json, prints a table per configuration and, with --check, each budget
+ *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables.
  *
- * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,desktop]
+ * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,mobile-8x,desktop|none]
+ *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--markdown FILE|-]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
  * docs/performance.md explains the options, the budgets and how the figures are made.
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
@@ -24,14 +29,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import zlib from "node:zlib";
-// The build's own reading of webpack's chunk groups, which the plugin's README lists among the
-// Gatsby internals it tracks: when Gatsby changes them, the build and this count change together.
-import { chunkGroupScripts, type WebpackStats } from "../../plugins/gatsby-plugin-cyrus-performance/src/compile-hints";
 import { ensureFixtureSite, fixturePage, fixtureRoot } from "../../__tests__/support/fixture-site";
 import { readContent, siteRoutes } from "../../src/node/content/read-content";
 import { chromePath, chromiumArgs } from "../chromium";
 import { serveBuiltSite } from "../serve-built-site";
+import {
+  BUDGETS,
+  CATEGORIES,
+  CONFIG_NAMES,
+  FIGURE_KEYS,
+  checkBudgets,
+  kb,
+  type Builds,
+  type Category,
+  type ConfigName,
+  type Figures,
+  type Results,
+  type Timing,
+} from "./budgets";
+import { markdownTables } from "./markdown";
+import { clickToLcp } from "./navigation";
+import { pageScripts, type PageScripts, type Sizes } from "./page-scripts";
 
 const root = path.resolve(__dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
@@ -51,21 +69,6 @@ const siteOf = (route: string) => (route === FIXTURE_ROUTE ? fixtureRoot : root)
 /** Where the warm rebuild changes one line: a value an editor would plausibly edit. */
 const WARM_EDIT = { file: "data/about/about.yaml", line: /^(\s*text: ".*)("\s*)$/, marker: " (bench edit)" };
 
-const KB = 1024;
-const BUDGETS = {
-  mobile: { performance: 99, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0.01 },
-  desktop: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 },
-  jsFirstGzipBytes: 100 * KB,
-  homeMobileTransferBytes: 300 * KB,
-  coldBuildSeconds: 120,
-  warmBuildSeconds: 20,
-};
-
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
-type ConfigName = "mobile" | "desktop";
-const CONFIG_NAMES: readonly ConfigName[] = ["mobile", "desktop"];
-
 interface Options {
   maxLoad: number | null;
   check: boolean;
@@ -75,62 +78,10 @@ interface Options {
   skipBuild: boolean;
   reportOnly: boolean;
   out: string;
-}
-
-interface Timing {
-  seconds: number;
-  loadBefore: number[];
-  loadAfter: number[];
-}
-
-interface Builds {
-  cold: Timing;
-  warm: Timing & { changed: string };
-  warmRestore: Timing;
-}
-
-interface Sizes {
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-interface JsFirst {
-  maxGzip: number;
-  maxBrotli: number;
-  worstRoute: string;
-  files: Record<string, Sizes>;
-  perRoute: Record<string, Sizes & { scripts: string[] }>;
-}
-
-/** The figures of one Lighthouse run; null where Lighthouse gave none. */
-type Figures = Record<(typeof FIGURE_KEYS)[number], number | null> & {
-  lcpElement: string | null;
-  problems: string[];
-};
-
-interface RouteResult {
-  median: Figures;
-  runs: Array<Omit<Figures, "problems" | "lcpElement">>;
-}
-
-interface Results {
-  generatedAt?: string;
-  durationSeconds: number | null;
-  options: { routes: "all" | string[]; runs: number; configs: ConfigName[]; skipBuild: boolean };
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    node?: string;
-    lighthouse?: string;
-    chromium?: string;
-    loadStart: number[];
-    loadEnd: number[];
-  };
-  budgets?: typeof BUDGETS;
-  build: Builds | null;
-  jsFirst: JsFirst | null;
-  routes: Record<string, Partial<Record<ConfigName, RouteResult>>>;
+  navigation: boolean;
+  navigationRuns: number;
+  navigationHoverMs: number;
+  markdown: string | null;
 }
 
 /**
@@ -161,7 +112,11 @@ function options(): Options {
       check: { type: "boolean", default: false },
       routes: { type: "string" },
       runs: { type: "string", default: "3" },
-      configs: { type: "string", default: "mobile,desktop" },
+      configs: { type: "string", default: "mobile,mobile-8x,desktop" },
+      navigation: { type: "boolean", default: false },
+      "navigation-runs": { type: "string", default: "5" },
+      "navigation-hover": { type: "string", default: "0" },
+      markdown: { type: "string" },
       "skip-build": { type: "boolean", default: false },
       report: { type: "boolean", default: false },
       out: { type: "string" },
@@ -178,11 +133,18 @@ function options(): Options {
     : ALL_ROUTES;
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error("--runs must be a whole number from 1 to 9");
-  const configs = values.configs.split(",").map((c) => {
+  // "none": no Lighthouse run (the JavaScript count and, with --navigation, the clicks only).
+  const configs = (values.configs.trim() === "none" ? [] : values.configs.split(",")).map((c) => {
     const name = c.trim();
     if (!CONFIG_NAMES.includes(name as ConfigName)) throw new Error(`unknown configuration ${name}`);
     return name as ConfigName;
   });
+  const navigationRuns = Number(values["navigation-runs"]);
+  if (!Number.isInteger(navigationRuns) || navigationRuns < 1 || navigationRuns > 15)
+    throw new Error("--navigation-runs must be a whole number from 1 to 15");
+  const navigationHoverMs = Number(values["navigation-hover"]);
+  if (!Number.isInteger(navigationHoverMs) || navigationHoverMs < 0 || navigationHoverMs > 5000)
+    throw new Error("--navigation-hover must be a whole number of milliseconds from 0 to 5000");
   const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
   if (maxLoad !== null && !(maxLoad > 0)) throw new Error("--max-load must be a positive number");
   return {
@@ -194,6 +156,10 @@ function options(): Options {
     skipBuild: values["skip-build"],
     reportOnly: values.report,
     out: path.resolve(root, values.out ?? resultsDefault),
+    navigation: values.navigation,
+    navigationRuns,
+    navigationHoverMs,
+    markdown: values.markdown === undefined || values.markdown === "-" ? (values.markdown ?? null) : path.resolve(values.markdown),
   };
 }
 
@@ -271,75 +237,23 @@ function buildAll(): Builds {
   };
 }
 
-/* ------------------------------------------------------------------ JavaScript loaded first */
+/* ------------------------------------------------------------------ JavaScript per route */
 
-function htmlFile(route: string): string {
-  const publicDir = path.join(siteOf(route), "public");
-  const candidates = [path.join(publicDir, route, "index.html"), path.join(publicDir, `${route}.html`)];
-  const found = candidates.find((f) => fs.existsSync(f));
-  if (!found)
-    throw new Error(`bench: no built HTML for ${route} in ${path.relative(root, publicDir)}/ (build first, or drop --skip-build)`);
-  return found;
-}
-
-/**
- * The JavaScript a page needs before it is interactive: the `app` chunk group (webpack runtime,
- * React, Gatsby's runtime) and the chunk group of the page's component (from its page-data.json),
- * as listed in public/webpack.stats.json. Chunks loaded later on demand are not in it; Lighthouse's
- * "JS" column counts everything loaded.
- * Sizes: gzip level 6 (what gatsby serve's compression and a typical nginx `gzip on` send) and
- * brotli quality 11 (precompressed files).
- */
-function jsLoadedFirst(routes: readonly string[]): JsFirst {
-  const stats = new Map<string, WebpackStats>();
-  const groupJs = (site: string, name: string) => {
-    if (!stats.has(site))
-      stats.set(site, JSON.parse(fs.readFileSync(path.join(site, "public/webpack.stats.json"), "utf8")) as WebpackStats);
-    const js = chunkGroupScripts(stats.get(site)!, name);
-    if (!js) throw new Error(`bench: chunk group ${name} is not in ${path.relative(root, site) || "."}/public/webpack.stats.json`);
-    return js;
-  };
-  // By file name: a name holds its content's hash, so the two builds' files of one name are the same.
-  const sizes = new Map<string, Sizes>();
-  const sizeOf = (site: string, file: string): Sizes => {
-    let size = sizes.get(file);
-    if (!size) {
-      const body = fs.readFileSync(path.join(site, "public", file));
-      size = {
-        raw: body.length,
-        gzip: zlib.gzipSync(body, { level: 6 }).length,
-        brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
-      sizes.set(file, size);
-    }
-    return size;
-  };
-  const perRoute: JsFirst["perRoute"] = {};
+/** Every route's scripts, from its built HTML (page-scripts.ts); a shared file is compressed once per site. */
+function jsPerRoute(routes: readonly string[]): Record<string, PageScripts> {
+  const caches = new Map<string, Map<string, Sizes>>();
+  const perRoute: Record<string, PageScripts> = {};
   for (const route of routes) {
-    htmlFile(route); // fails clearly when the page was not built
     const site = siteOf(route);
-    const pageData = JSON.parse(
-      fs.readFileSync(path.join(site, "public/page-data", route, "page-data.json"), "utf8"),
-    ) as { componentChunkName: string };
-    const scripts = [...new Set([...groupJs(site, "app"), ...groupJs(site, pageData.componentChunkName)])];
-    const total: Sizes = { raw: 0, gzip: 0, brotli: 0 };
-    for (const file of scripts) {
-      const size = sizeOf(site, file);
-      total.raw += size.raw;
-      total.gzip += size.gzip;
-      total.brotli += size.brotli;
+    if (!caches.has(site)) caches.set(site, new Map());
+    try {
+      perRoute[route] = pageScripts(path.join(site, "public"), route, caches.get(site));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`bench: ${message} (build first, or drop --skip-build)`);
     }
-    perRoute[route] = { ...total, scripts };
   }
-  const worst = Object.entries(perRoute).sort((a, b) => b[1].gzip - a[1].gzip)[0];
-  if (!worst) throw new Error("bench: no route to measure");
-  return {
-    maxGzip: worst[1].gzip,
-    maxBrotli: Math.max(...Object.values(perRoute).map((r) => r.brotli)),
-    worstRoute: worst[0],
-    files: Object.fromEntries([...sizes.entries()].sort()),
-    perRoute,
-  };
+  return perRoute;
 }
 
 /* ------------------------------------------------------------------ a quiet machine */
@@ -359,8 +273,18 @@ async function waitForQuiet(maxLoad: number | null) {
 async function lighthouseRunner(configName: ConfigName) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
+  // The default configuration is the mobile one, with simulated throttling (Slow 4G, 4x CPU slowdown).
   const config =
-    configName === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined; // the default configuration is the mobile one, with simulated throttling
+    configName === "desktop"
+      ? (await import("lighthouse/core/config/desktop-config.js")).default
+      : configName === "mobile-8x"
+        ? {
+            extends: "lighthouse:default" as const,
+            settings: {
+              throttling: { ...(await import("lighthouse/core/config/constants.js")).throttling.mobileSlow4G, cpuSlowdownMultiplier: 8 },
+            },
+          }
+        : undefined;
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | null = null;
   const launch = async () => {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromiumArgs], logLevel: "silent" });
@@ -436,6 +360,7 @@ function figures(lhr: LighthouseResult): Figures {
     siMs: audit("speed-index"),
     transferBytes: summary.get("total")?.transferSize ?? null,
     jsBytes: summary.get("script")?.transferSize ?? null,
+    jsRequests: summary.get("script")?.requestCount ?? null,
     imageBytes: summary.get("image")?.transferSize ?? null,
     requests: summary.get("total")?.requestCount ?? null,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
@@ -445,23 +370,6 @@ function figures(lhr: LighthouseResult): Figures {
   };
 }
 
-const FIGURE_KEYS = [
-  "performance",
-  "accessibility",
-  "best-practices",
-  "seo",
-  "fcpMs",
-  "lcpMs",
-  "tbtMs",
-  "cls",
-  "siMs",
-  "transferBytes",
-  "jsBytes",
-  "imageBytes",
-  "requests",
-  "benchmarkIndex",
-  "load1",
-] as const;
 
 function medianOf(runs: readonly Figures[]): Figures {
   const m = {
@@ -516,64 +424,20 @@ async function lighthouseAll(opts: Options, originOf: (route: string) => string)
 
 /* ------------------------------------------------------------------ budgets and tables */
 
-function checkBudgets(results: Results) {
-  const misses: string[] = [];
-  const notMeasured: string[] = [];
-  const labels: Record<Category, string> = {
-    performance: "performance",
-    accessibility: "accessibility",
-    "best-practices": "best practices",
-    seo: "SEO",
-  };
-  for (const [route, byConfig] of Object.entries(results.routes)) {
-    for (const [configName, result] of Object.entries(byConfig) as Array<[ConfigName, RouteResult]>) {
-      const m = result.median;
-      const b: Partial<typeof BUDGETS.mobile> & Record<Category, number> = BUDGETS[configName];
-      // A figure Lighthouse did not give (null) misses its budget.
-      const within = (value: number | null, limit: number) => value !== null && value <= limit;
-      for (const c of CATEGORIES) {
-        const value = m[c];
-        if (value === null || value < b[c]) misses.push(`${configName} ${route}: ${labels[c]} ${value} < ${b[c]}`);
-      }
-      if (b.lcpMs !== undefined && !within(m.lcpMs, b.lcpMs))
-        misses.push(`${configName} ${route}: LCP ${m.lcpMs} ms > ${b.lcpMs} ms`);
-      if (b.tbtMs !== undefined && !within(m.tbtMs, b.tbtMs))
-        misses.push(`${configName} ${route}: TBT ${m.tbtMs} ms > ${b.tbtMs} ms`);
-      if (b.cls !== undefined && !within(m.cls, b.cls)) misses.push(`${configName} ${route}: CLS ${m.cls} > ${b.cls}`);
-      if (configName === "mobile" && route === "/home" && !within(m.transferBytes, BUDGETS.homeMobileTransferBytes)) {
-        misses.push(`mobile /home: ${kb(m.transferBytes)} KB transferred > ${kb(BUDGETS.homeMobileTransferBytes)} KB`);
-      }
-    }
-  }
-  if (!results.routes["/home"]?.mobile)
-    notMeasured.push("total transferred on /home (mobile): /home was not run on mobile");
-  if (results.jsFirst) {
-    for (const [route, js] of Object.entries(results.jsFirst.perRoute)) {
-      if (js.gzip > BUDGETS.jsFirstGzipBytes)
-        misses.push(`${route}: JavaScript loaded first ${kb(js.gzip)} KB gzip > ${kb(BUDGETS.jsFirstGzipBytes)} KB`);
-    }
-  }
-  if (results.build) {
-    const { cold, warm } = results.build;
-    if (cold.seconds > BUDGETS.coldBuildSeconds)
-      misses.push(`cold build ${cold.seconds} s > ${BUDGETS.coldBuildSeconds} s (load ${cold.loadBefore.join(" ")})`);
-    if (warm.seconds > BUDGETS.warmBuildSeconds)
-      misses.push(`warm rebuild ${warm.seconds} s > ${BUDGETS.warmBuildSeconds} s (load ${warm.loadBefore.join(" ")})`);
-  } else {
-    notMeasured.push("cold build and warm rebuild times: --skip-build");
-  }
-  return { misses, notMeasured };
-}
-
-const kb = (bytes: number | null) => (bytes === null ? "–" : (bytes / KB).toFixed(1));
 const sec = (ms: number | null) => (ms === null ? "–" : (ms / 1000).toFixed(2));
+
+const CONFIG_TITLES: Record<ConfigName, string> = {
+  mobile: "Mobile (simulated Slow 4G, 4× CPU slowdown)",
+  "mobile-8x": "Mobile at twice the CPU slowdown (simulated Slow 4G, 8× CPU slowdown)",
+  desktop: "Desktop (simulated, no CPU slowdown)",
+};
 
 function tables(results: Results): string {
   const out: string[] = [];
   const configs = new Set(Object.values(results.routes).flatMap((r) => Object.keys(r)));
   for (const configName of CONFIG_NAMES.filter((c) => configs.has(c))) {
     out.push(
-      `\n${configName === "mobile" ? "Mobile (simulated Slow 4G, 4× CPU slowdown)" : "Desktop (simulated, no CPU slowdown)"}: median of ${results.options.runs} run(s)\n`,
+      `\n${CONFIG_TITLES[configName]}: median of ${results.options.runs} run(s)\n`,
     );
     out.push(
       "| route | perf | a11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | img KB | requests | load | BI |",
@@ -588,11 +452,30 @@ function tables(results: Results): string {
       );
     }
   }
-  if (results.jsFirst) {
-    const j = results.jsFirst;
+  if (results.js) {
+    out.push("\nJavaScript per route, from the built HTML (every script file the page loads, imports included)\n");
+    out.push("| route | behaviour | files | gzip KB | brotli KB | inline scripts | files loaded |");
+    out.push("| --- | --- | --: | --: | --: | --: | --- |");
+    for (const [route, js] of Object.entries(results.js)) {
+      out.push(
+        `| ${route} | ${js.hasBehaviour ? "yes" : "no"} | ${js.files.length} | ${kb(js.gzip)} | ${kb(js.brotli)} | ${js.inline.count} | ${js.files.map((f) => f.file).join(" ") || "–"} |`,
+      );
+    }
+  }
+  if (results.navigation) {
+    const n = results.navigation;
     out.push(
-      `\nJavaScript loaded first: at most ${kb(j.maxGzip)} KB gzip (${j.worstRoute}), ${kb(j.maxBrotli)} KB brotli`,
+      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}, median of ${n.runsPerClick}\n`,
     );
+    out.push("| click | median ms | runs (ms) | kind |");
+    out.push("| --- | --: | --- | --- |");
+    for (const c of n.clicks) {
+      out.push(
+        `| ${c.from} → ${c.to} | ${c.medianMs ?? "–"} | ${c.runs.map((r) => r.ms ?? "–").join(", ")} | ${Object.entries(c.kinds)
+          .map(([k, count]) => `${k} ${count}`)
+          .join(", ")} |`,
+      );
+    }
   }
   if (results.build) {
     const { cold, warm, warmRestore } = results.build;
@@ -622,6 +505,7 @@ async function main() {
   if (opts.reportOnly) {
     const results = JSON.parse(fs.readFileSync(opts.out, "utf8")) as Results;
     console.log(tables(results));
+    writeMarkdown(results, opts);
     return finish(results, opts);
   }
   const started = performance.now();
@@ -629,13 +513,18 @@ async function main() {
   const build = opts.skipBuild ? null : buildAll();
   const withFixture = opts.routes.includes(FIXTURE_ROUTE);
   if (withFixture) await ensureFixtureSite();
-  const jsFirst = jsLoadedFirst(opts.routes);
+  const js = jsPerRoute(opts.routes);
   // One after the other, so that the two free-port look-ups cannot race.
   const server = await serveBuiltSite();
   const fixtureServer = withFixture ? await serveBuiltSite({}, fixtureRoot).catch(stopFirst(server)) : undefined;
   let routes: Results["routes"];
+  let navigation: Results["navigation"] = null;
   try {
     routes = await lighthouseAll(opts, (route) => (siteOf(route) === root ? server : fixtureServer!).origin);
+    if (opts.navigation) {
+      console.log(`\n== Click to LCP: ${opts.navigationRuns} runs per click`);
+      navigation = await clickToLcp(server.origin, opts.navigationRuns, undefined, opts.navigationHoverMs);
+    }
   } finally {
     await Promise.all([server.stop(), fixtureServer?.stop()]);
   }
@@ -662,18 +551,21 @@ async function main() {
       node: process.version,
       lighthouse: lhVersion,
       chromium,
+      commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout?.trim(),
       loadStart,
       loadEnd: load(),
     },
     budgets: BUDGETS,
     build,
-    jsFirst,
+    js,
     routes,
+    navigation,
   };
   fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(tables(results));
   console.log(`\nResults: ${path.relative(root, opts.out)}; Lighthouse reports: ${path.relative(root, runsDir)}/`);
+  writeMarkdown(results, opts);
   return finish(results, opts);
 }
 
@@ -682,6 +574,19 @@ const stopFirst = (server: { stop: () => Promise<void> }) => async (error: unkno
   await server.stop();
   throw error;
 };
+
+/** --markdown: the figures as markdown tables (docs/performance.md's), to a file or to stdout ("-"). */
+function writeMarkdown(results: Results, opts: Options) {
+  if (opts.markdown === null) return;
+  const text = markdownTables(results);
+  if (opts.markdown === "-") {
+    console.log(`\n${text}`);
+  } else {
+    fs.mkdirSync(path.dirname(opts.markdown), { recursive: true });
+    fs.writeFileSync(opts.markdown, text);
+    console.log(`Markdown tables: ${opts.markdown}`);
+  }
+}
 
 function finish(results: Results, opts: Options) {
   if (!opts.check) return;

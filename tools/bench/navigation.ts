@@ -1,0 +1,203 @@
+/**
+ * Click-to-LCP: in Chromium (Debian's, through Playwright), with the CPU slowed 4x through CDP's
+ * Emulation.setCPUThrottlingRate, the time from a click on a main-menu link to the next page's
+ * Largest Contentful Paint. The site is served by the caller (`gatsby serve`, gzip), on loopback, with
+ * no network throttling: this measures the main thread's part of a navigation, not the network's.
+ *
+ * Each run is a new browser context (empty cache): the first page is loaded, left for a second after
+ * its load event (as a visitor would read it; Gatsby's runtime hydrates and prefetches then, and the
+ * browser acts on the speculation rules), then the link is clicked (Playwright's click: the pointer
+ * moves onto the link, presses, releases; no longer hover, as on a phone), or, with `hoverMs`, the
+ * pointer rests on the link that long first (the click time is still the click's).
+ *
+ * What is measured, by the kind of navigation seen:
+ * - "document" (a new page loaded): the new page's `performance.timeOrigin + LCP startTime` minus
+ *   the click's time (`performance.timeOrigin + event.timeStamp` of the click on the old page; both
+ *   are times of the one browser clock, so they can be subtracted);
+ * - "prerendered" (the new page was prerendered and activated): as above, but an LCP before
+ *   activation counts as the activation (`max(LCP, activationStart)`), as Chrome's own metrics do;
+ * - "soft" (Gatsby's client-side router: same document, new URL): LCP is not reported again after a
+ *   soft navigation (and stops at the first input anyway), so this is the time from the click to the
+ *   first frame painted after the new page's `<main>` (or its heading) is in the DOM (a
+ *   requestAnimationFrame and the task after it), which is what LCP would be for the new content as long as its images are loaded.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { chromePath, chromiumArgs } from "../chromium";
+import type { NavigationResult, NavigationRun } from "./budgets";
+
+/** The clicks measured: a menu link on each of a page with and pages without behaviour. */
+export const DEFAULT_CLICKS: ReadonlyArray<{ from: string; to: string }> = [
+  { from: "/home", to: "/aboutus" },
+  { from: "/aboutus", to: "/contact" },
+  { from: "/contact", to: "/whycyrus" },
+  { from: "/whycyrus", to: "/home" },
+];
+
+const CPU_THROTTLING = 4;
+/** Per step: a page that has not loaded or painted by then is a failed run. */
+const STEP_TIMEOUT_MS = 30_000;
+const READ_PAUSE_MS = 1000;
+
+const medianOf = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+};
+
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps each named inner function in a call of
+ * its `__name` helper; the functions handed to page.evaluate run in the page, where that helper does
+ * not exist ("ReferenceError: __name is not defined"), so the page gets a no-op one first.
+ */
+const KEEP_NAMES_SHIM = "globalThis.__name ??= (fn) => fn";
+
+type BenchWindow = Window & { __benchClick?: (at: number) => void; __benchSoftPaint?: (at: number) => void };
+
+/**
+ * On the old page: reports the click's time (the browser clock's epoch milliseconds) to the benchmark
+ * at once, before the page may be gone, and, for a soft navigation, the first frame after the new
+ * page's <main> replaced the old one.
+ */
+const CLICK_LISTENER = () => {
+  const w = window as BenchWindow;
+  addEventListener(
+    "click",
+    (event) => {
+      w.__benchClick?.(performance.timeOrigin + event.timeStamp);
+      const startPath = location.pathname;
+      const startMain = document.querySelector("main");
+      const startHeading = startMain?.querySelector("h1")?.textContent;
+      const observer = new MutationObserver(() => {
+        const main = document.querySelector("main");
+        // React may keep the <main> element and change what is inside it: its heading tells.
+        const replaced = main !== startMain || main?.querySelector("h1")?.textContent !== startHeading;
+        if (location.pathname === startPath || !main || !replaced) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => w.__benchSoftPaint?.(performance.timeOrigin + performance.now()), 0));
+      });
+      observer.observe(document.documentElement, { childList: true, subtree: true });
+      // Bounded: nothing is watched for longer than a step may take.
+      setTimeout(() => observer.disconnect(), 30_000);
+    },
+    { capture: true, once: true },
+  );
+};
+
+interface NewPage {
+  timeOrigin: number;
+  lcp: number | null;
+  activationStart: number;
+}
+
+/** On the new page: its time origin, its activation (0 unless prerendered) and its last LCP entry. */
+const READ_LCP = (timeoutMs: number) =>
+  new Promise<NewPage>((resolve) => {
+    const nav = performance.getEntriesByType("navigation")[0] as
+      | (PerformanceNavigationTiming & { activationStart?: number })
+      | undefined;
+    let lcp: number | null = null;
+    const done = () => resolve({ timeOrigin: performance.timeOrigin, lcp, activationStart: nav?.activationStart ?? 0 });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    // LCP entries arrive after their paint: wait for the load event, then two frames; at most timeoutMs.
+    const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)));
+    if (document.readyState === "complete") settle();
+    else addEventListener("load", settle, { once: true });
+    setTimeout(done, timeoutMs);
+  });
+
+/** Resolves with the first value a callback receives, or null after timeoutMs. */
+function firstValue<T>(timeoutMs: number) {
+  let resolve!: (value: T | null) => void;
+  const promise = new Promise<T | null>((r) => (resolve = r));
+  const timer = setTimeout(() => resolve(null), timeoutMs);
+  return {
+    promise,
+    set: (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    },
+  };
+}
+
+async function oneClick(browser: Browser, origin: string, from: string, to: string, hoverMs: number): Promise<NavigationRun> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const click = firstValue<number>(STEP_TIMEOUT_MS);
+    const softPaint = firstValue<number>(STEP_TIMEOUT_MS);
+    await context.exposeFunction("__benchClick", (at: number) => click.set(at));
+    await context.exposeFunction("__benchSoftPaint", (at: number) => softPaint.set(at));
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING });
+    await page.goto(`${origin}${from}`, { waitUntil: "load" });
+    await page.waitForTimeout(READ_PAUSE_MS);
+    const oldOrigin = await page.evaluate(() => performance.timeOrigin);
+    await page.evaluate(KEEP_NAMES_SHIM);
+    await page.evaluate(CLICK_LISTENER);
+    const link = page.locator(`header nav a[href="${to}"]`).first();
+    if (hoverMs > 0) {
+      // A pointer resting on the link first: what the speculation rules' moderate eagerness acts on.
+      await link.hover();
+      await page.waitForTimeout(hoverMs);
+    }
+    await Promise.all([page.waitForURL(`${origin}${to}`, { waitUntil: "commit" }), link.click()]);
+    const clickAt = await click.promise;
+    if (clickAt === null) throw new Error("the click was not seen on the page");
+    const newOrigin = await page.evaluate(() => performance.timeOrigin).catch(() => null);
+    if (newOrigin === oldOrigin) {
+      const paintAt = await softPaint.promise;
+      if (paintAt === null) throw new Error(`no new <main> painted within ${STEP_TIMEOUT_MS} ms`);
+      return { ms: Math.round(paintAt - clickAt), kind: "soft" };
+    }
+    await page.waitForLoadState("load");
+    await page.evaluate(KEEP_NAMES_SHIM);
+    const next = await page.evaluate(READ_LCP, STEP_TIMEOUT_MS);
+    if (next.lcp === null) throw new Error("the new page reported no largest-contentful-paint");
+    const prerendered = next.activationStart > 0;
+    const lcpAt = next.timeOrigin + Math.max(next.lcp, next.activationStart);
+    return { ms: Math.round(lcpAt - clickAt), kind: prerendered ? "prerendered" : "document" };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `runs` clicks (each in a new context) for each pair, in turns (pair 1, pair 2, …, then again), so
+ * that a change in the machine's load falls on all alike. A failed run is reported, never retried.
+ */
+export async function clickToLcp(
+  origin: string,
+  runs: number,
+  clicks: ReadonlyArray<{ from: string; to: string }> = DEFAULT_CLICKS,
+  hoverMs = 0,
+  log: (line: string) => void = console.log,
+): Promise<{ runsPerClick: number; cpuThrottling: number; hoverMs: number; clicks: NavigationResult[] }> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs] });
+  const results: NavigationResult[] = clicks.map(({ from, to }) => ({ from, to, medianMs: null, kinds: {}, runs: [] }));
+  try {
+    for (let i = 1; i <= runs; i += 1) {
+      for (const result of results) {
+        let run: NavigationRun;
+        try {
+          run = await oneClick(browser, origin, result.from, result.to, hoverMs);
+        } catch (error) {
+          run = { ms: null, kind: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+        }
+        result.runs.push(run);
+        log(`  ${result.from} → ${result.to} #${i}: ${run.ms ?? "–"} ms (${run.kind}${run.error ? `: ${run.error}` : ""})`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  for (const result of results) {
+    result.medianMs = medianOf(result.runs.flatMap((r) => (r.ms === null ? [] : [r.ms])));
+    for (const run of result.runs) result.kinds[run.kind] = (result.kinds[run.kind] ?? 0) + 1;
+  }
+  return { runsPerClick: runs, cpuThrottling: CPU_THROTTLING, hoverMs, clicks: results };
+}
