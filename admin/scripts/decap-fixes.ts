@@ -76,6 +76,105 @@ export const FIXES: readonly Fix[] = [
       '      onClick: onRemove,\n      "aria-label": "Remove this entry",\n      children: _jsx(Icon, {\n        type: "close",',
     why: "the name of a list entry's ×",
   },
+  {
+    // The fold button of a list entry (its chevron) had no name for a screen reader, nor its state.
+    file: "decap-cms-ui-default/dist/esm/ListItemTopBar.js",
+    find: "    children: [onCollapseToggle ? _jsx(TopBarButton, {\n      onClick: onCollapseToggle,\n",
+    replace:
+      '    children: [onCollapseToggle ? _jsx(TopBarButton, {\n      onClick: onCollapseToggle,\n      "aria-label": "This entry\'s fields",\n      "aria-expanded": !collapsed,\n',
+    why: "the name of a list entry's fold button",
+  },
+  {
+    // A list entry's ☰ handle was a button for the keyboard and screen readers ("press the space
+    // bar to pick up"), but Decap's lists drag with the mouse and touch only: the key did nothing. It
+    // is left to the mouse and the finger, out of the Tab order; docs/editing-studio.md says how to
+    // reorder without them.
+    file: "decap-cms-widget-list/dist/esm/ListControl.js",
+    find: '  return _jsx("div", {\n    ...attributes,\n    ...listeners,\n    children: children\n  });',
+    replace:
+      '  return _jsx("div", {\n    ...attributes,\n    ...listeners,\n    role: undefined,\n    tabIndex: undefined,\n    "aria-roledescription": undefined,\n    "aria-describedby": undefined,\n    "aria-hidden": true,\n    children: children\n  });',
+    why: "a list entry's drag handle that the keyboard cannot use",
+  },
+  {
+    // Decap's switch (the Rich Text / Markdown switch) dropped the name it was given, and said no
+    // state until pressed (aria-checked left out while its value is undefined, which a switch must have).
+    file: "decap-cms-ui-default/dist/esm/Toggle.js",
+    find: "  Handle = ToggleHandle\n}) {",
+    replace: '  Handle = ToggleHandle,\n  "aria-label": ariaLabel\n}) {',
+    why: "the switch's name",
+  },
+  {
+    file: "decap-cms-ui-default/dist/esm/Toggle.js",
+    find: '    role: "switch",\n    "aria-checked": isActive?.toString(),',
+    replace: '    role: "switch",\n    "aria-label": ariaLabel,\n    "aria-checked": String(Boolean(isActive)),',
+    why: "the switch's name and state",
+  },
+  {
+    // The Rich Text / Markdown switch's name said what pressing it would do, and changed with it; a
+    // switch is named by what it turns on ("Markdown": on in Markdown mode, off in Rich Text).
+    file: "decap-cms-widget-markdown/dist/esm/MarkdownControl/Toolbar.js",
+    find: "\"aria-label\": rawMode ? t('editor.editorWidgets.markdown.toggleMode.rich') : t('editor.editorWidgets.markdown.toggleMode.markdown')",
+    replace: "\"aria-label\": t('editor.editorWidgets.markdown.markdown')",
+    why: "the name of the Rich Text / Markdown switch",
+  },
+  {
+    // The Markdown editor's text box (Rich Text mode) had no name: a screen reader said "edit text"
+    // with no field. It is named by the field's label, as the other fields are.
+    file: "decap-cms-widget-markdown/dist/esm/MarkdownControl/VisualEditor.js",
+    find: "            onKeyDown: handleKeyDown,\n            autoFocus: false\n",
+    replace:
+      "            onKeyDown: handleKeyDown,\n            autoFocus: false,\n            \"aria-label\": field.get('label', field.get('name'))\n",
+    why: "the name of the Markdown editor's text box",
+  },
+  {
+    // Decap's grey (#798291: the header's and the sidebar's links, a collection's description, the
+    // Markdown switch's labels, links in the Markdown editor, white words on grey buttons) reached
+    // 3.9:1 on white and 2.9:1 on the fields' grey, and its blue 3.9:1 on the fields' grey, where text
+    // needs 4.5:1 (WCAG 1.4.3). Darker shades of the same colours reach 5.5:1 on both.
+    file: "decap-cms-ui-default/dist/esm/styles.js",
+    find: "  gray: '#798291',\n  grayDark: '#313d3e',\n  blue: '#3a69c7',",
+    replace: "  gray: '#4f5562',\n  grayDark: '#313d3e',\n  blue: '#2a4f9c',",
+    why: "the contrast of Decap's grey and blue",
+  },
+  {
+    // The header's Media button had a grey of its own, #7b8290: 3.9:1 on white (see the fix above).
+    file: "decap-cms-core/dist/esm/components/App/Header.js",
+    find: '(buttons.button, ";background:none;color:#7b8290;',
+    replace: '(buttons.button, ";background:none;color:#4f5562;',
+    why: "the contrast of the header's Media button",
+  },
+  {
+    // The preview's frame had no title: a screen reader announced an unnamed frame.
+    file: "decap-cms-core/dist/esm/components/Editor/EditorPreviewPane/EditorPreviewPane.js",
+    find: '        id: "preview-pane",\n        head: styleEls,\n        initialContent: initialContent,',
+    replace:
+      '        id: "preview-pane",\n        title: "Preview",\n        head: styleEls,\n        initialContent: initialContent,',
+    why: "the preview frame's title",
+  },
+  {
+    // A media library card's picture had no alt text; the card shows the file's name under it, which
+    // names the card, so the picture is marked as adding no words of its own.
+    file: "decap-cms-core/dist/esm/components/MediaLibrary/MediaLibraryCard.js",
+    find: '_jsx(CardImage, {\n          loading: "lazy",\n          src: url\n        })',
+    replace: '_jsx(CardImage, {\n          loading: "lazy",\n          alt: "",\n          src: url\n        })',
+    why: "the alt text of the media library's pictures",
+  },
+  {
+    // Tab into a one-line text field selects its text, as browsers do, so that typing replaces it.
+    // Decap put the caret back where the last typing left it (for fields inside its Markdown editor,
+    // decap-cms issue 4539) on every redraw, the focus's own included: Tab into "/career", typing
+    // "/careers" gave "/career/careers". The caret is now put back only while typing in the field.
+    file: "decap-cms-widget-string/dist/esm/StringControl.js",
+    find: "    if (this._el && this._el.selectionStart !== this._sel) {",
+    replace: "    if (this._el && this._sel !== undefined && this._el.selectionStart !== this._sel) {",
+    why: "the text selected on Tab into a field",
+  },
+  {
+    file: "decap-cms-widget-string/dist/esm/StringControl.js",
+    find: "      onFocus: setActiveStyle,",
+    replace: "      onFocus: event => {\n        this._sel = undefined;\n        setActiveStyle(event);\n      },",
+    why: "the text selected on Tab into a field (on focus)",
+  },
 ];
 
 export function decapFixes(fixes: readonly Fix[] = FIXES): Plugin {

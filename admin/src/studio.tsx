@@ -10,6 +10,7 @@ import { previewTemplates } from "./previews/templates";
 import { ERROR_STYLE, withStudioPhrases } from "./field-limits";
 import { withLengthLimit } from "./limited-widgets";
 import { PICTURE_NOTE_STYLE, withPictureNotes } from "./image-field";
+import { LIBRARY_NOTICE_STYLE } from "./library-notice";
 import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
@@ -69,7 +70,7 @@ const relation = cms.getWidget("relation")!;
 relation.control = withMissingNote(relation.control as never) as ComponentType<never>;
 if (relation.preview) relation.preview = withNames(relation.preview as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
-errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE;
+errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE + LIBRARY_NOTICE_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.

@@ -12,6 +12,7 @@ import { addDraftEntryMediaFile } from "decap-cms-core/dist/esm/actions/entries"
 import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
 import { currentBackend } from "decap-cms-core/dist/esm/backend";
 import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
+import { clearLibraryNotice, showInLibrary } from "./library-notice";
 import { imageExtension, keptBothNote, sameUpload, uploadName, uploadPattern } from "./upload-name";
 
 /** Decap's Immutable state, as far as it is read here. */
@@ -118,9 +119,11 @@ export function deleteUnlessNamed(remove: Remove, file: MediaFile, opts: object 
   return async (dispatch, getState) => {
     const state = getState();
     const draft = state.entryDraft.get("entry") as Imm | undefined;
+    // Shown in the library's window (library-notice.ts); Decap's notices only if it is not open.
     const keep = (message: string) => {
-      dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
+      if (!showInLibrary(message)) dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
     };
+    clearLibraryNotice();
     if (!file.draft) {
       const users = new Map<string, string[]>();
       if (draft && !draft.isEmpty())

@@ -44,7 +44,8 @@ async function dragEntry(
   to: number,
   thenClick?: Locator,
 ): Promise<void> {
-  const handle = entryBar(list, from).locator("[aria-roledescription=sortable]");
+  // The ☰ handle (its icon): out of the Tab order and unnamed, as only the mouse and touch drag it.
+  const handle = entryBar(list, from).locator("[class*=DragIconContainer]");
   await handle.scrollIntoViewIfNeeded();
   const source = await handle.boundingBox();
   const target = await entryBar(list, to).boundingBox();
