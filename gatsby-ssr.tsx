@@ -50,7 +50,9 @@ const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003
 
 /**
  * The tags of a page's islands, in the behaviours' order: each one's data (not executed, so no
- * Content-Security-Policy hash) and then its module, from the site's origin ('self').
+ * Content-Security-Policy hash) and then its module, from the site's origin ('self'). `async`: a
+ * module otherwise holds DOMContentLoaded back until it has arrived and run; after the body, every
+ * element an island looks for is parsed before the module is even requested.
  */
 function islandTags(behaviours: RegisteredBehaviours): ReactNode[] {
   manifest ??= readIslandsManifest();
@@ -66,7 +68,7 @@ function islandTags(behaviours: RegisteredBehaviours): ReactNode[] {
           dangerouslySetInnerHTML={{ __html: scriptJson(behaviours.get(behaviour)) }}
         />
       ),
-      <script key={`island-${behaviour}`} type="module" src={islands[behaviour]} data-island={behaviour} />,
+      <script key={`island-${behaviour}`} type="module" src={islands[behaviour]} async data-island={behaviour} />,
     ])
     .filter((tag) => tag !== null);
 }

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { dropdownEntries, serviceOf, servicesPage, site, dropdownLabels, navLabels } from "./support/content";
-import { at, carriesScripts, everyViewport, expect, open, pageScripts, test, width } from "./support/fixtures";
+import { at, everyViewport, expect, open, pageScripts, test, width } from "./support/fixtures";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
 const hamburger = (page: Page) => nav(page).getByRole("button", { name: site.labels.menuOpen });
@@ -186,59 +186,32 @@ test.describe("floating buttons", () => {
   const scrollTo = (page: Page, top: number) =>
     page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
 
-  test(
-    "appear past 300 px of scroll and scroll-to-top returns to the top (a page with scripts)",
-    everyViewport,
-    async ({ page }) => {
-      await open(page, "/home");
-      expect(await carriesScripts(page), "/home has its carousel's scripts").toBe(true);
-      const toTop = page.getByRole("link", { name: site.labels.scrollTop });
-      const chat = page.getByRole("link", { name: site.messaging.label });
-      // At the top: scroll-to-top hidden, messaging visible (the spec's initial state).
-      await expect(toTop).toBeHidden();
-      await expect(chat).toBeVisible();
-
-      await scrollTo(page, 301);
-      await expect(toTop).toBeVisible();
-      await expect(chat).toBeVisible();
-
-      await scrollTo(page, 300);
-      await expect(toTop).toBeHidden();
-      await expect(chat).toBeHidden();
-
-      await scrollTo(page, 301);
-      await expect(toTop).toBeVisible();
-      await scrollTo(page, 2000);
-      await expect(toTop).toHaveAttribute("href", "#top");
-      await toTop.click();
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-      await expect(toTop).toBeHidden();
-      await expect(page, "the script scrolls: no #top in the address").toHaveURL(/\/home$/);
-    },
-  );
-
-  test(
-    "on a page without scripts, scroll-to-top shows past 300 px by CSS and its link returns to the top; messaging always shows",
-    everyViewport,
-    async ({ page }) => {
-      await open(page, "/services");
-      expect(await pageScripts(page), "/services runs no script").toEqual([]);
-      const toTop = page.getByRole("link", { name: site.labels.scrollTop });
-      const chat = page.getByRole("link", { name: site.messaging.label });
-      await expect(toTop).toBeHidden();
-      await expect(chat).toBeVisible();
-      await scrollTo(page, 301);
-      await expect(toTop).toBeVisible();
-      await scrollTo(page, 300);
-      await expect(toTop).toBeHidden();
-      await expect(chat).toBeVisible();
-      await scrollTo(page, 2000);
-      await toTop.click();
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-      await expect(toTop).toBeHidden();
-      await expect(page, "a plain link to #top").toHaveURL(/\/services#top$/);
-    },
-  );
+  // /home loads its carousel's island, /services nothing: the floating buttons are the same links and CSS on both.
+  for (const route of ["/home", "/services"])
+    test(
+      `on ${route}, scroll-to-top shows past 300 px by CSS and its link returns to the top; messaging always shows`,
+      everyViewport,
+      async ({ page }) => {
+        await open(page, route);
+        expect(await pageScripts(page), `${route} runs no script of the shell`).toEqual(
+          route === "/home" ? [expect.stringMatching(/\/islands\/carousel-[A-Z0-9]+\.js$/) as unknown as string] : [],
+        );
+        const toTop = page.getByRole("link", { name: site.labels.scrollTop });
+        const chat = page.getByRole("link", { name: site.messaging.label });
+        await expect(toTop).toBeHidden();
+        await expect(chat).toBeVisible();
+        await scrollTo(page, 301);
+        await expect(toTop).toBeVisible();
+        await scrollTo(page, 300);
+        await expect(toTop).toBeHidden();
+        await expect(chat).toBeVisible();
+        await scrollTo(page, 2000);
+        await toTop.click();
+        await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+        await expect(toTop).toBeHidden();
+        await expect(page, "a plain link to #top").toHaveURL(new RegExp(`${route}#top$`));
+      },
+    );
 
   test(
     "the messaging link opens the app with the greeting for the provider's number",

@@ -99,11 +99,12 @@ test("the islands' data is JSON that no text can end early, beside the island th
     const data = scriptTags(contact).find((tag) => tag.id === `island-data-${behaviour}`);
     expect(data?.type).toBe("application/json");
     expect(data!.text).not.toContain("<");
-    expect(Object.values(JSON.parse(data!.text) as Record<string, string>).every((v) => v.length > 0)).toBe(true);
+    expect(Object.values(JSON.parse(data!.text) as Record<string, unknown>).every((v) => v !== "")).toBe(true);
   }
   expect(JSON.parse(scriptTags(contact).find((tag) => tag.id === "island-data-carousel")!.text)).toEqual({
     play: expect.any(String) as string,
     pause: expect.any(String) as string,
+    intervalMs: 2500,
   });
 });
 
@@ -116,7 +117,7 @@ test.each(pages.map((p) => [p.page, p.html] as const))(
     expect(scriptTags(body).filter((tag) => tag.executable)).toEqual([]);
     // After it: each island's data, if it has any, then its module; nothing else.
     expect(afterBody).toMatch(
-      /^(?:(?:<script id="island-data-[a-z-]+" type="application\/json">[^<]*<\/script>)?<script type="module" src="\/islands\/[^"]+" data-island="[a-z-]+"><\/script>)*$/,
+      /^(?:(?:<script id="island-data-[a-z-]+" type="application\/json">[^<]*<\/script>)?<script type="module" src="\/islands\/[^"]+" async="" data-island="[a-z-]+"><\/script>)*$/,
     );
     expect(scriptTags(head).map((tag) => tag.type)).toEqual(
       expect.arrayContaining(["speculationrules"]) as unknown as string[],
