@@ -85,7 +85,7 @@ describe.each(Object.keys(scripted))("with scripts (%s)", (variant) => {
   const render = scripted[variant]!;
   it("keyboard focus expands a card and leaving it collapses it; shown and announced agree", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     expect(expanded()).toEqual(only(null));
     for (let i = 0; i < page.cards.length; i += 1) {
       await user.tab();
@@ -99,7 +99,7 @@ describe.each(Object.keys(scripted))("with scripts (%s)", (variant) => {
 
   it("Enter and Space toggle the focused card, and a card opened so stays open when focus leaves", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     await user.tab();
     await user.keyboard("{Enter}");
     expect(expanded()).toEqual(only(null));
@@ -113,7 +113,7 @@ describe.each(Object.keys(scripted))("with scripts (%s)", (variant) => {
 
   it("a tap or click opens a card and keeps it open; a second one closes it", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     await user.click(buttons()[0]!);
     expect(expanded()).toEqual(only(0));
     await user.click(buttons()[1]!);

@@ -1,5 +1,5 @@
 /**
- * What the plugin assumes about Gatsby and webpack beyond their documented APIs, and the error that
+ * What the plugin assumes about Gatsby beyond their documented APIs, and the error that
  * stops the build when one of those assumptions no longer holds. README.md ("Gatsby and webpack
  * internals") describes each one: where Gatsby defines it, what the plugin does with it, and how the
  * build fails. A unit test checks that the README names every entry below.
