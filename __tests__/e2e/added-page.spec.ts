@@ -84,8 +84,8 @@ test(
   async ({ page, problems }, testInfo) => {
     const allEnded = requestsUnderWay(page);
     await open(page, "/home");
-    // The hamburger, where the menu is folded (768 px and below).
-    const hamburger = nav(page).getByRole("button", { name: site.labels.menuOpen });
+    // The hamburger (its script-free <summary>, on every page), where the menu is folded (768 px and below).
+    const hamburger = nav(page).locator("details > summary");
     if (await hamburger.isVisible()) await hamburger.click();
     await nav(page).getByRole("link", { name: addedPage.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
