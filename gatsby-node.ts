@@ -1,3 +1,5 @@
+import type { GatsbyNode } from "gatsby";
+import { buildIslands } from "./src/node/islands";
 import { createPages as createServicePages } from "./src/node/create-pages";
 import { explainRootRedirect } from "./src/node/root-redirect";
 import { createSchemaCustomization as customizeSchema } from "./src/node/schema";
@@ -9,6 +11,12 @@ export const createSchemaCustomization = customizeSchema;
 export const createPages = createServicePages;
 export const onCreateWebpackConfig = configureWebpack;
 export const onPostBootstrap = explainRootRedirect;
-// The speed work after the build (first scripts after paint, compile hints, precompressed copies)
-// is plugins/gatsby-plugin-cyrus-performance's onPostBuild, which must stay the last one: no
+// The islands before the pages are rendered, whose HTML names them (gatsby-ssr.tsx). `gatsby
+// develop` runs no onPreBuild: it hydrates every page with Gatsby's runtime instead.
+export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {
+  const manifest = await buildIslands();
+  reporter.info(`Islands: ${Object.values(manifest).join(", ")}`);
+};
+// The check after the build that no page loads Gatsby's runtime, is
+// plugins/gatsby-plugin-cyrus-performance's onPostBuild, which must stay the last one: no
 // onPostBuild here (the plugin stops the build if one appears).

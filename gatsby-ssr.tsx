@@ -1,10 +1,16 @@
 /**
  * What Gatsby writes around each page at build time, beyond the page's own components: the registry
- * of the page's behaviours (src/hooks/use-behaviour.ts), which decides whether the page ships any
- * script, and the speculation rules that keep moving between pages instant without Gatsby's router.
+ * of the page's behaviours (src/hooks/use-behaviour.ts), which decides the page's scripts, and the
+ * speculation rules that keep moving between pages instant without Gatsby's router.
+ *
+ * No built page loads Gatsby's runtime (webpack's runtime, React, its app and router, the page's
+ * chunk, the page data): React renders every page here, and the browser gets only the island of each
+ * behaviour the page's components registered (src/islands/, bundled by gatsby-node.ts's onPreBuild).
  */
 import type { GatsbySSR } from "gatsby";
-import { BehaviourRegistry, type Behaviour } from "./src/hooks/use-behaviour";
+import type { ReactNode } from "react";
+import { BehaviourRegistry, type Behaviour, type RegisteredBehaviours } from "./src/hooks/use-behaviour";
+import { readIslandsManifest, type IslandsManifest } from "./src/node/islands";
 import { speculationRulesText } from "./src/utils/speculation-rules";
 import { checkGatsbyScripts, withoutScripts } from "./plugins/gatsby-plugin-cyrus-performance/src/script-free";
 
@@ -16,12 +22,14 @@ const production = process.env.NODE_ENV === "production";
  * body (wrapRootElement) before it assembles the page's HTML (onPreRenderHTML), possibly for several
  * pages at once in one worker, so the path keys them.
  */
-const rendered = new Map<string, Set<Behaviour>>();
+const rendered = new Map<string, RegisteredBehaviours>();
+
+let manifest: IslandsManifest | undefined;
 
 export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element, pathname }) => {
   // Slices (Gatsby's own scripts slice) are rendered without a path and have no behaviour.
   if (typeof pathname !== "string") return element;
-  const behaviours = new Set<Behaviour>();
+  const behaviours: RegisteredBehaviours = new Map();
   rendered.set(pathname, behaviours);
   return <BehaviourRegistry.Provider value={behaviours}>{element}</BehaviourRegistry.Provider>;
 };
@@ -37,6 +45,34 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) =
   ]);
 };
 
+/** JSON inside <script>: "<" escaped, so no text can end the element ("</script>") or open a comment. */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
+
+/**
+ * The tags of a page's islands, in the behaviours' order: each one's data (not executed, so no
+ * Content-Security-Policy hash) and then its module, from the site's origin ('self'). `async`: a
+ * module otherwise holds DOMContentLoaded back until it has arrived and run; after the body, every
+ * element an island looks for is parsed before the module is even requested.
+ */
+function islandTags(behaviours: RegisteredBehaviours): ReactNode[] {
+  manifest ??= readIslandsManifest();
+  const islands = manifest;
+  return [...behaviours.keys()]
+    .sort()
+    .flatMap((behaviour: Behaviour) => [
+      behaviours.get(behaviour) === undefined ? null : (
+        <script
+          key={`island-data-${behaviour}`}
+          id={`island-data-${behaviour}`}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: scriptJson(behaviours.get(behaviour)) }}
+        />
+      ),
+      <script key={`island-${behaviour}`} type="module" src={islands[behaviour]} async data-island={behaviour} />,
+    ])
+    .filter((tag) => tag !== null);
+}
+
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   pathname,
   getHeadComponents,
@@ -48,9 +84,9 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   rendered.delete(pathname);
   if (!production || behaviours === undefined) return;
   const postBody = getPostBodyComponents();
+  // Gatsby's scripts must be where they are removed from, or a Gatsby upgrade would ship them again.
   checkGatsbyScripts(postBody, pathname);
-  if (behaviours.size > 0) return;
   const { head, postBody: rest } = withoutScripts(getHeadComponents(), postBody);
   replaceHeadComponents(head);
-  replacePostBodyComponents(rest);
+  replacePostBodyComponents([...rest, ...islandTags(behaviours)]);
 };

@@ -4,12 +4,12 @@
  *   npm run csp-hashes -- [--public public] [--out csp.conf] [--json]
  *   node --import tsx deploy/csp-hashes.ts --out /etc/nginx/cyrus/csp.conf
  *
- * Gatsby writes a few inline scripts into every page (the loader of the first scripts, the page
- * path, the chunk map, the compilation hash). script-src allows them by the SHA-256 of their exact
- * text, never by 'unsafe-inline'; since their text changes with every build, run this after each
- * build (deploy/nginx/render.ts does) and reload nginx together with the new files.
+ * The pages' inline scripts (today the speculation rules alone: no page carries Gatsby's scripts, and
+ * the islands are modules from 'self') are allowed by the SHA-256 of their exact text, never by
+ * 'unsafe-inline'; since a text may change with a build, run this after each build
+ * (deploy/nginx/render.ts does) and reload nginx together with the new files.
  *
- * Reads every .html file under public/. Inline scripts that are data, not code (JSON-LD,
+ * Reads every .html file under public/ but Gatsby's slices (public/_gatsby/). Inline scripts that are data, not code (JSON-LD,
  * application/json), are not executed and so are not governed by CSP: they are not hashed. Inline
  * event handlers or javascript: URLs cannot be allowed by a hash (without 'unsafe-hashes'): they
  * stop the script with an error naming the file. Origins of embedded frames and images (the
@@ -89,6 +89,9 @@ export function htmlFiles(dir: string): string[] {
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
+      // Gatsby's slices (public/_gatsby/slices/): fragments it stitches into pages while it builds, not
+      // documents; its scripts slice is stitched into none, so its inline scripts run nowhere.
+      if (entry.isDirectory() && d === dir && entry.name === "_gatsby") continue;
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile() && entry.name.endsWith(".html")) found.push(full);
     }

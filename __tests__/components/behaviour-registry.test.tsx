@@ -13,7 +13,7 @@ import { EnquiryForm, type EnquiryFormText } from "../../src/components/enquiry-
 import { Shell } from "../../src/components/shell/shell";
 import { MapFrame } from "../../src/components/views/map-frame";
 import { WhyCyrusView } from "../../src/components/views/why-cyrus-view";
-import { BehaviourRegistry, type Behaviour } from "../../src/hooks/use-behaviour";
+import { BehaviourRegistry, type Behaviour, type RegisteredBehaviours } from "../../src/hooks/use-behaviour";
 import { content, fakeImage, loadShellData } from "../support/content";
 
 const shell = loadShellData();
@@ -21,9 +21,9 @@ const { labels } = shell.site;
 
 /** The behaviours `element` registers when rendered as Gatsby renders a page at build time. */
 function registered(element: ReactElement): Behaviour[] {
-  const behaviours = new Set<Behaviour>();
+  const behaviours: RegisteredBehaviours = new Map();
   renderToStaticMarkup(<BehaviourRegistry.Provider value={behaviours}>{element}</BehaviourRegistry.Provider>);
-  return [...behaviours].sort();
+  return [...behaviours.keys()].sort();
 }
 
 const carousel = (
@@ -71,4 +71,39 @@ test("a page with several registers each once", () => {
 
 test("without a registry (the browser, the studio's previews) rendering works as before", () => {
   expect(renderToStaticMarkup(carousel)).toContain('aria-roledescription="carousel"');
+});
+
+test("the carousel and the form register the texts their islands show only once scripted; the map and cards none", () => {
+  const data = (element: ReactElement) => {
+    const behaviours: RegisteredBehaviours = new Map();
+    renderToStaticMarkup(<BehaviourRegistry.Provider value={behaviours}>{element}</BehaviourRegistry.Provider>);
+    return Object.fromEntries(behaviours);
+  };
+  expect(data(carousel)).toEqual({
+    carousel: { play: labels.carouselPlay, pause: labels.carouselPause, intervalMs: 2500 },
+  });
+  const text = content.contact.form as unknown as EnquiryFormText;
+  expect(data(form)).toEqual({
+    "enquiry-form": {
+      sending: text.sending,
+      requiredMessage: text.requiredMessage,
+      successMessage: text.successMessage,
+      errorMessage: text.errorMessage,
+    },
+  });
+  expect(data(map)).toEqual({ map: undefined });
+  expect(data(<WhyCyrusView {...content.whyCyrus} />)).toEqual({ "reveal-cards": undefined });
+});
+
+test("two carousels of one page with different data for the island stop the build", () => {
+  const other = (
+    <Carousel
+      label="Other"
+      slides={[1, 2].map((n) => ({ image: fakeImage(1600, 640, `o-${n}`), alt: `O ${n}` }))}
+      labels={{ pause: labels.carouselPause, play: labels.carouselPlay, slideOf: labels.slideOf }}
+      intervalMs={1000}
+    />
+  );
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  expect(() => registered(<>{[carousel, other]}</>)).toThrow(/two components of one page register "carousel"/);
 });

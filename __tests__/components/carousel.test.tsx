@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Carousel } from "../../src/components/carousel/carousel";
 import type { CarouselLabels, ImageWithAlt } from "../../src/types/content";
 import { fakeImage, loadShellData } from "../support/content";
+import { islandOn } from "../support/island";
 
 // Four made-up slides: the behaviour under test does not depend on the pictures (a page's own slides
 // are tested with its view).
@@ -24,8 +25,18 @@ const slides: ImageWithAlt[] = home.slides.map((slide, i) => ({
 /** The accessible name of slide n, as the site's wording (site.yaml labels.slideOf) gives it. */
 const nth = (n: number) => labels.slideOf.replace("{n}", String(n)).replace("{total}", String(home.slides.length));
 
+type Variant = "component" | "island";
+let variant: Variant = "component";
+
+/**
+ * The carousel as the browser gets it: the component rendered by React (`npm run develop`, the
+ * studio's previews), or its server HTML taken over by its island (src/islands/carousel.ts, every
+ * built page), with the data the component registered for it.
+ */
 function renderCarousel(props: Partial<ComponentProps<typeof Carousel>> = {}) {
-  render(<Carousel label={home.carouselLabel} slides={slides} labels={labels} {...props} />);
+  const element = <Carousel label={home.carouselLabel} slides={slides} labels={labels} {...props} />;
+  if (variant === "component") render(element);
+  else islandOn(element, "carousel");
   const region = screen.getByRole("region", { name: home.carouselLabel });
   return { region, control: within(region).getAllByRole("button")[0] as HTMLElement };
 }
@@ -53,7 +64,11 @@ function preferReducedMotion() {
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-describe("Carousel", () => {
+describe.each<Variant>(["component", "island"])("Carousel (%s)", (v) => {
+  beforeEach(() => {
+    variant = v;
+  });
+
   it("is a labelled carousel of slides named '1 of 4' to '4 of 4' (the site's slideOf wording)", () => {
     const { region } = renderCarousel();
     expect(region).toHaveAttribute("aria-roledescription", "carousel");

@@ -10,6 +10,7 @@ import {
   sendEnquiry,
 } from "../../src/components/enquiry-form/send-enquiry";
 import { content } from "../support/content";
+import { islandOn } from "../support/island";
 
 // The wording as an editor wrote it; the three messages must be the spec's, character for character.
 const text = content.contact.form as unknown as EnquiryFormText;
@@ -74,9 +75,19 @@ afterEach(() => {
   delete process.env.GATSBY_ENQUIRY_API;
 });
 
+type Variant = "component" | "island";
+let variant: Variant = "component";
+
+/**
+ * The form as the browser gets it: the component rendered by React (`npm run develop`, the studio),
+ * or its server HTML taken over by its island (src/islands/enquiry-form.ts, the built site), which
+ * sends to the build-time endpoint: the default, ENDPOINT, here.
+ */
 function renderForm(endpoint: string = ENDPOINT) {
   const user = userEvent.setup();
-  render(<EnquiryForm text={text} endpoint={endpoint} />);
+  const element = <EnquiryForm text={text} endpoint={endpoint} />;
+  if (variant === "component") render(element);
+  else islandOn(element, "enquiry-form");
   const fields = {
     name: screen.getByLabelText("Name"),
     phone: screen.getByLabelText(/^Phone/),
@@ -99,7 +110,11 @@ function sentRequest(call = 0): { url: string; init: RequestInit; headers: Recor
   return { url, init, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) };
 }
 
-describe("the enquiry form", () => {
+describe.each<Variant>(["component", "island"])("the enquiry form (%s)", (v) => {
+  beforeEach(() => {
+    variant = v;
+  });
+
   test("the data file holds the spec's three messages exactly", () => {
     expect([text.requiredMessage, text.successMessage, text.errorMessage]).toEqual([REQUIRED, SUCCESS, ERROR]);
   });

@@ -59,6 +59,19 @@ function csp(root: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 describe("csp-hashes.ts", () => {
+  test("Gatsby's slices, fragments stitched into pages while it builds, are not read: their scripts run in no page", () => {
+    const root = fakeBuild({
+      "home/index.html":
+        '<!DOCTYPE html><html><head><script type="speculationrules">{}</script></head><body></body></html>',
+      "_gatsby/slices/_gatsby-scripts-1.html": '<script>window.___webpackCompilationHash="abc";</script>',
+    });
+    const result = csp(root);
+    // home and the fake build's 404 page.
+    expect(result.files).toBe(2);
+    expect(result.inlineScripts).toBe(1);
+    expect(result.hashes).toHaveLength(1);
+  });
+
   test("hashes each executable inline script as CSP does (the CSP spec's own example), and only those", () => {
     const root = fakeBuild({
       "home/index.html": [

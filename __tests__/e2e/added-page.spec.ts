@@ -11,7 +11,7 @@
  *   its answer;
  * - without JavaScript, every section is there, a question's answer opens by its summary, and the
  *   slideshow shows its first slide;
- * - the page carries the slideshow's scripts (hydrated), and its copy without a slideshow (also in the
+ * - the page carries the slideshow's island (and it took over), and its copy without a slideshow (also in the
  *   fixture) runs and requests no script at all, its questions still opening.
  *
  * One page load per check where possible, every check of a width in one test (CI time).
@@ -84,8 +84,8 @@ test(
   async ({ page, problems }, testInfo) => {
     const allEnded = requestsUnderWay(page);
     await open(page, "/home");
-    // The hamburger, where the menu is folded (768 px and below).
-    const hamburger = nav(page).getByRole("button", { name: site.labels.menuOpen });
+    // The hamburger (its script-free <summary>, on every page), where the menu is folded (768 px and below).
+    const hamburger = nav(page).locator("details > summary");
     if (await hamburger.isVisible()) await hamburger.click();
     await nav(page).getByRole("link", { name: addedPage.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
@@ -139,7 +139,7 @@ test(
 );
 
 test(
-  "the page with a slideshow carries its scripts; the copy without one runs and requests none",
+  "the page with a slideshow loads its carousel's island alone; the copy without one runs and requests none",
   at(375, 1280),
   async ({ page, problems }) => {
     const requested: string[] = [];
@@ -147,8 +147,11 @@ test(
       if (request.resourceType() === "script") requested.push(request.url());
     });
     await open(page, route);
-    expect(await isHydrated(page), "the page with a slideshow hydrates").toBe(true);
-    expect(requested.length, "its scripts were requested").toBeGreaterThan(0);
+    expect(await isHydrated(page), "the carousel's island took over").toBe(true);
+    expect(
+      requested.map((url) => new URL(url).pathname),
+      "the carousel's island, and no other script, was requested",
+    ).toEqual([expect.stringMatching(/^\/islands\/carousel-[A-Z0-9]+\.js$/)]);
 
     requested.length = 0;
     await open(page, `/${copy.slug}`);

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { content } from "../support/content";
 import { rawSections, SECTION_TYPES, type RawSection } from "../support/added-pages";
-import { scriptTags, shownBehaviours, speculationRules } from "../support/page-scripts";
+import { islandSources, scriptTags, shownBehaviours, speculationRules } from "../support/page-scripts";
 import {
   addedService as added,
   ensureFixtureSite,
@@ -117,7 +117,7 @@ describe("an added page with a section of every type", () => {
 });
 
 describe("the scripts of the added page, and of its copy without a slideshow", () => {
-  test("the page with a slideshow ships Gatsby's scripts, its copy without one ships no script and no preload", () => {
+  test("the page with a slideshow ships the carousel's island alone, its copy without one ships no script and no preload", () => {
     const withShow = html(page.slug);
     const without = html(copy.slug);
     expect(without).toMatch(new RegExp(`<h1[^>]*>${copy.title}</h1>`));
@@ -126,8 +126,10 @@ describe("the scripts of the added page, and of its copy without a slideshow", (
     expect(
       scriptTags(withShow)
         .filter((tag) => tag.executable)
-        .map((tag) => tag.id),
-    ).toContain("gatsby-scripts-after-paint");
+        .map((tag) => [tag.type, tag.src?.replace(/-[A-Z0-9]+\.js$/, "-<hash>.js")]),
+    ).toEqual([["module", "/islands/carousel-<hash>.js"]]);
+    expect(fs.existsSync(path.join(fixturePublic, islandSources(withShow)[0]!))).toBe(true);
+    expect(withShow).not.toMatch(/<link[^>]*\brel="[^"]*\b(preload|prefetch|modulepreload)\b|page-data/);
     expect(scriptTags(without).filter((tag) => tag.executable)).toEqual([]);
     expect(without).not.toMatch(/<link[^>]*\brel="[^"]*\b(preload|prefetch|modulepreload)\b|\.js["?]|page-data/);
     // The same sections otherwise, in the same order (the copy's questions among them).

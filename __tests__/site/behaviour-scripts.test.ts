@@ -1,22 +1,39 @@
 /**
  * @jest-environment node
  *
- * Each built page carries exactly the scripts of what it does in the browser (docs/performance.md,
- * "Pages without behaviour ship no script"): a page that shows a carousel, the enquiry form or the
- * map keeps Gatsby's scripts; every other page has no script at all, no preload or prefetch of a
- * script or of Gatsby's data, and still its whole body. Every page has the same speculation rules.
+ * Each built page carries exactly the islands of what it does in the browser (docs/performance.md,
+ * "Pages without behaviour ship no script"): a page that shows a carousel, the enquiry form, the map
+ * or Why Cyrus's cards loads that behaviour's ES module from public/islands/ and nothing else; no page
+ * loads anything of Gatsby's runtime, or preloads a script or Gatsby's data. Every page has the same
+ * speculation rules, and its whole body.
  *
  * What a page does is read here from what its HTML shows (a carousel, a form, a map frame), not from
  * the components' registry (src/hooks/use-behaviour.ts) that decided it: a component that needs a
  * script but forgot to say so fails here.
+ *
+ * With PAGES_BEFORE set to a public/ built from the commit before this change (or any earlier
+ * build), every page's body is also compared with that build's: the same but for what follows the
+ * React root (Gatsby's scripts then, the islands now).
  */
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { builtPages } from "../../plugins/gatsby-plugin-cyrus-performance/src/pages";
 import { SPECULATION_RULES } from "../../src/utils/speculation-rules";
 import { routes } from "../support/content";
 import { projectRoot } from "../support/serve";
-import { pageAnatomy, scriptTags, shownBehaviours, speculationRules } from "../support/page-scripts";
+import {
+  islandBehaviour,
+  islandSources,
+  pageAnatomy,
+  scriptTags,
+  shownBehaviours,
+  speculationRules,
+} from "../support/page-scripts";
+
+/** Brotli bytes: each island at most, and all of a page's islands together at most (issue 46). */
+const ISLAND_BUDGET = 4 * 1024;
+const PAGE_BUDGET = 10 * 1024;
 
 const publicDir = path.join(projectRoot, "public");
 const pages = builtPages(publicDir, path.join(projectRoot, "static")).map((file) => ({
@@ -25,6 +42,7 @@ const pages = builtPages(publicDir, path.join(projectRoot, "static")).map((file)
 }));
 const routeFile = (route: string) => (route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
 const htmlOf = (route: string) => pages.find((p) => p.page === routeFile(route))!.html;
+const brotli = (src: string) => zlib.brotliCompressSync(fs.readFileSync(path.join(publicDir, src))).length;
 
 test("the build holds every route", () => {
   for (const route of routes) expect(pages.map((p) => p.page)).toContain(routeFile(route));
@@ -41,47 +59,85 @@ test("most routes show nothing that needs a script; the carousels, the contact p
 });
 
 test.each(pages.map((p) => [p.page, p.html] as const))(
-  "%s carries Gatsby's scripts exactly when it shows something that needs them",
+  "%s loads exactly the islands of what it shows, and nothing of Gatsby's runtime",
   (page, html) => {
+    const islands = islandSources(html);
+    expect(islands.map(islandBehaviour)).toEqual(shownBehaviours(html));
+    // Code it runs: its islands, each an ES module from the site's origin with nothing inline.
     const executable = scriptTags(html).filter((tag) => tag.executable);
-    if (shownBehaviours(html).length > 0) {
-      // Today's scripts, as before: the page path, the chunk map, the compilation hash and the loader.
-      expect(executable.map((tag) => tag.id)).toEqual([
-        "gatsby-script-loader",
-        "gatsby-chunk-mapping",
-        undefined,
-        "gatsby-scripts-after-paint",
-      ]);
-      return;
+    expect(executable.map((tag) => tag.src)).toEqual(islands);
+    for (const tag of executable) {
+      expect(tag.type).toBe("module");
+      expect(tag.text).toBe("");
+      expect(fs.existsSync(path.join(publicDir, tag.src!))).toBe(true);
     }
-    expect(executable.map((tag) => tag.open)).toEqual([]);
-    // Nothing that makes the browser fetch a script or Gatsby's data, by any tag.
-    expect(html).not.toMatch(/<link[^>]*\brel="[^"]*\b(preload|prefetch|modulepreload)\b/);
-    expect(html).not.toMatch(/\.js["?]/);
-    expect(html).not.toMatch(/page-data|app-data\.json|\/static\/d\//);
+    // Nothing that makes the browser fetch another script or Gatsby's data, by any tag.
+    expect(html).not.toMatch(/<link[^>]*\brel="[^"]*\b(preload|prefetch|modulepreload)\b[^>]*\bas="(script|fetch)"/);
+    expect(html).not.toMatch(/<link[^>]*\brel="[^"]*\bmodulepreload\b/);
+    expect(html.replace(/\/islands\/[a-z-]+-[A-Z0-9]+\.js/g, "")).not.toMatch(/\.m?js["?]/);
+    expect(html).not.toMatch(/page-data|app-data\.json|\/static\/d\/|webpack-runtime|gatsby-script-loader/);
     expect(html).not.toContain("slice-start");
   },
 );
 
+test("each island is a few KB at most, and a page's islands together at most 10 KB (brotli)", () => {
+  const all = fs.readdirSync(path.join(publicDir, "islands")).filter((f) => f.endsWith(".js"));
+  expect(all.map((f) => islandBehaviour(`/islands/${f}`)).sort()).toEqual([
+    "carousel",
+    "enquiry-form",
+    "map",
+    "reveal-cards",
+  ]);
+  for (const file of all) expect(brotli(`/islands/${file}`)).toBeLessThanOrEqual(ISLAND_BUDGET);
+  for (const { html } of pages)
+    expect(islandSources(html).reduce((sum, src) => sum + brotli(src), 0)).toBeLessThanOrEqual(PAGE_BUDGET);
+});
+
+test("the islands' data is JSON that no text can end early, beside the island that reads it", () => {
+  const contact = htmlOf("/contact");
+  for (const behaviour of ["carousel", "enquiry-form"]) {
+    const data = scriptTags(contact).find((tag) => tag.id === `island-data-${behaviour}`);
+    expect(data?.type).toBe("application/json");
+    expect(data!.text).not.toContain("<");
+    expect(Object.values(JSON.parse(data!.text) as Record<string, unknown>).every((v) => v !== "")).toBe(true);
+  }
+  expect(JSON.parse(scriptTags(contact).find((tag) => tag.id === "island-data-carousel")!.text)).toEqual({
+    play: expect.any(String) as string,
+    pause: expect.any(String) as string,
+    intervalMs: 2500,
+  });
+});
+
 test.each(pages.map((p) => [p.page, p.html] as const))(
-  "%s differs from a page with Gatsby's scripts only after its body and in its head's scripts",
+  "%s holds its islands after the body only, and scripts in its head that are data or speculation rules",
   (page, html) => {
     const { head, body, afterBody } = pageAnatomy(html);
-    // The React root holds the whole rendered page, scripts or not; nothing of it is a script.
+    // The React root holds the whole rendered page; nothing of it is a script.
     expect(body).toMatch(/<main\b[\s\S]*<\/main>/);
     expect(scriptTags(body).filter((tag) => tag.executable)).toEqual([]);
-    if (shownBehaviours(html).length > 0) {
-      expect(afterBody).toMatch(
-        /^<script id="gatsby-script-loader">[\s\S]*<!-- slice-start id="_gatsby-scripts-1" -->[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->$/,
-      );
-    } else {
-      expect(afterBody).toBe("");
-    }
-    // The head's scripts: the speculation rules, and data for crawlers (JSON-LD) where the page has it.
+    // After it: each island's data, if it has any, then its module; nothing else.
+    expect(afterBody).toMatch(
+      /^(?:(?:<script id="island-data-[a-z-]+" type="application\/json">[^<]*<\/script>)?<script type="module" src="\/islands\/[^"]+" async="" data-island="[a-z-]+"><\/script>)*$/,
+    );
     expect(scriptTags(head).map((tag) => tag.type)).toEqual(
       expect.arrayContaining(["speculationrules"]) as unknown as string[],
     );
     for (const tag of scriptTags(head)) expect(["speculationrules", "application/ld+json"]).toContain(tag.type);
+  },
+);
+
+const before = process.env.PAGES_BEFORE;
+(before ? test.each : test.skip.each)(pages.map((p) => [p.page, p.html] as const))(
+  "%s has the same head but for scripts and preloads, and the same body, as the build in PAGES_BEFORE",
+  (page, html) => {
+    const earlier = fs.readFileSync(path.join(before!, page), "utf8");
+    const withoutScripts = (part: string) =>
+      part
+        .replace(/<script\b(?![^>]*type="(?:application\/ld\+json|speculationrules)")[^>]*>[\s\S]*?<\/script>/g, "")
+        .replace(/<link[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*\bas="(?:script|fetch)"[^>]*\/?>/g, "")
+        .replace(/<link[^>]*\bas="(?:script|fetch)"[^>]*\brel="(?:preload|prefetch|modulepreload)"[^>]*\/?>/g, "");
+    expect(pageAnatomy(html).body).toBe(pageAnatomy(earlier).body);
+    expect(withoutScripts(pageAnatomy(html).head)).toBe(withoutScripts(pageAnatomy(earlier).head));
   },
 );
 

@@ -49,6 +49,15 @@ export function shownBehaviours(html: string): ShownBehaviour[] {
   return shown;
 }
 
+/** The addresses of the islands a page loads (its `<script type="module" src>`), in order. */
+export const islandSources = (html: string) =>
+  scriptTags(html)
+    .filter((tag) => tag.type === "module" && tag.src !== undefined)
+    .map((tag) => tag.src!);
+
+/** The behaviour of an island's address: /islands/<behaviour>-<hash>.js. */
+export const islandBehaviour = (src: string) => /^\/islands\/([a-z-]+)-[A-Z0-9]+\.js$/.exec(src)?.[1];
+
 /** The texts of the page's speculation rules. */
 export const speculationRules = (html: string) =>
   scriptTags(html)
@@ -57,7 +66,7 @@ export const speculationRules = (html: string) =>
 
 /**
  * A page as Gatsby writes it: the head, the React root (`<div id="___gatsby">` with the page and
- * Gatsby's route announcer), and what comes after it in the body (Gatsby's scripts, if any).
+ * Gatsby's route announcer), and what comes after it in the body (the page's islands, if any).
  */
 export function pageAnatomy(html: string): { head: string; body: string; afterBody: string } {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1];

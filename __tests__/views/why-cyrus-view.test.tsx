@@ -5,11 +5,19 @@
  * expands a card and leaving collapses it, a tap, click, Enter or Space toggles it. (Which CSS rule
  * shows what is checked in a browser: __tests__/e2e/support/why-cyrus.ts.)
  */
-import { act, render, screen } from "@testing-library/react";
+import { act, render as renderComponent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WhyCyrusView } from "../../src/components/views/why-cyrus-view";
 import { content } from "../support/content";
+import { islandOn } from "../support/island";
 import { serverHtmlHarness } from "../support/server-html";
+
+/** Runs the reveal cards' island on what the document holds now. */
+const islandOnDocument = () =>
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an island runs when its module is loaded
+    require("../../src/islands/reveal-cards");
+  });
 
 const page = content.whyCyrus;
 const view = <WhyCyrusView {...page} />;
@@ -50,10 +58,34 @@ describe("before and without JavaScript", () => {
   });
 });
 
-describe("with scripts", () => {
+/**
+ * The cards as the browser gets them with scripts: rendered by React (`npm run develop`, the studio's
+ * previews), or their server HTML taken over by their island (src/islands/reveal-cards.ts, the built site).
+ */
+const scripted: Record<string, () => void> = {
+  component: () => void renderComponent(view),
+  island: () => void islandOn(view, "reveal-cards"),
+};
+
+describe("the island takes over where the visitor is", () => {
+  it("the card with focus stays shown, now announced expanded; the others claim collapsed", () => {
+    serverHtml(view);
+    act(() => buttons()[2]!.focus());
+    islandOnDocument();
+    expect(buttons()[2]).toHaveFocus();
+    expect(expanded()).toEqual(only(2));
+    expect(shown()).toEqual(only(2));
+    expect(card(2)).toHaveAttribute("data-scripted", "true");
+    expect(buttons()[2]).toHaveAttribute("aria-controls", card(2).querySelector("p")!.id);
+    expect(buttons()[2]).not.toHaveAttribute("aria-describedby");
+  });
+});
+
+describe.each(Object.keys(scripted))("with scripts (%s)", (variant) => {
+  const render = scripted[variant]!;
   it("keyboard focus expands a card and leaving it collapses it; shown and announced agree", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     expect(expanded()).toEqual(only(null));
     for (let i = 0; i < page.cards.length; i += 1) {
       await user.tab();
@@ -67,7 +99,7 @@ describe("with scripts", () => {
 
   it("Enter and Space toggle the focused card, and a card opened so stays open when focus leaves", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     await user.tab();
     await user.keyboard("{Enter}");
     expect(expanded()).toEqual(only(null));
@@ -81,7 +113,7 @@ describe("with scripts", () => {
 
   it("a tap or click opens a card and keeps it open; a second one closes it", async () => {
     const user = userEvent.setup();
-    render(view);
+    render();
     await user.click(buttons()[0]!);
     expect(expanded()).toEqual(only(0));
     await user.click(buttons()[1]!);

@@ -1,7 +1,8 @@
 /**
  * gatsby-plugin-cyrus-performance: the site's speed work after Gatsby has done its own (README.md).
- * The post-build steps check the Gatsby and webpack internals they rely on and stop the build when
- * one has changed, instead of publishing the site without the optimisation.
+ * It removes Gatsby's scripts from every page (src/script-free.ts, called from the site's
+ * gatsby-ssr.tsx) and checks after the build that none is left, stopping the build when Gatsby
+ * writes them somewhere else, instead of publishing pages that load its whole runtime again.
  */
 import type { GatsbyNode } from "gatsby";
 import { postBuild } from "./src/post-build";
@@ -15,5 +16,5 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage === "build-javascript") actions.setWebpackConfig({ devtool: false });
 };
 
-/** The loader of the first scripts, then the compile hints (src/post-build.ts). */
+/** The check that no built page loads Gatsby's runtime, only its islands (src/post-build.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => postBuild(reporter);

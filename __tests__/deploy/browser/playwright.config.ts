@@ -1,7 +1,7 @@
 /**
  * The built site behind nginx (the project's configuration and security headers) and the standalone
  * enquiry service, in Debian's Chromium: no Content-Security-Policy violation and no console error on
- * any page, hydration working where a page has behaviour (menu, carousel, client-side navigation),
+ * any page, the islands working where a page has behaviour (the carousel, the form; plain links),
  * pages without behaviour running no script (plain links, the script-free menu), the contact form sending
  * through nginx, and showing its error while the service is down. Run by `npm run test:deploy`.
  * The spec starts its own stack (../support/stack.ts).

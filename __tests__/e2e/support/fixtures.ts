@@ -99,11 +99,11 @@ export const test = base.extend<{ problems: Problems }>({
 });
 
 /**
- * Loads a route and, on a page that carries Gatsby's scripts (one with a carousel, the enquiry form
- * or the map: docs/performance.md), waits until React has hydrated it: Gatsby marks
- * `onInitialClientRender` in an effect of its root, which runs after every component's effects. A
- * page without behaviour has no script to wait for: it is ready at its load event. `networkIdle`
- * also waits until no request has been under way for 500 ms (images, prefetched pages).
+ * Loads a route and, on a page that loads islands (one with a carousel, the enquiry form, the map
+ * or Why Cyrus's cards: docs/performance.md), waits until each has taken over its elements (each
+ * marks `island:<behaviour>`, src/islands/island-data.ts). A page without behaviour has no script
+ * to wait for: it is ready at its load event. `networkIdle` also waits until no request has been
+ * under way for 500 ms (images, prefetched pages).
  */
 export async function open(page: Page, route: string, { networkIdle = false } = {}) {
   const response = await page.goto(route, { waitUntil: networkIdle ? "networkidle" : "load" });
@@ -112,9 +112,8 @@ export async function open(page: Page, route: string, { networkIdle = false } = 
   return response;
 }
 
-/** Whether the page holds Gatsby's scripts (their loader); a page without behaviour holds none. */
-export const carriesScripts = async (page: Page) =>
-  (await page.locator("script#gatsby-scripts-after-paint").count()) > 0;
+/** Whether the page loads islands; a page without behaviour loads none. */
+export const carriesScripts = async (page: Page) => (await page.locator("script[data-island]").count()) > 0;
 
 /** The scripts a page's HTML runs (code, not data such as JSON-LD or speculation rules), by id or src. */
 export const pageScripts = (page: Page) =>
@@ -134,12 +133,19 @@ export async function openWithoutScripts(page: Page, route: string) {
   return response;
 }
 
+/** Whether every island the page loads has taken over its elements. */
 export const isHydrated = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByName("onInitialClientRender").length > 0);
+  page.evaluate(() => {
+    const islands = [...document.querySelectorAll<HTMLScriptElement>("script[data-island]")];
+    return (
+      islands.length > 0 &&
+      islands.every((s) => performance.getEntriesByName(`island:${s.dataset.island ?? ""}`).length > 0)
+    );
+  });
 
 /**
- * Holds back every script the site serves (its .js files; the inline loader that adds them runs,
- * its requests wait), as on a slow connection before they arrive. `release()` lets them all through,
+ * Holds back every script the site serves (its .js files: the islands' requests wait), as on a slow
+ * connection before they arrive. `release()` lets them all through,
  * those waiting and those to come. Call it before page.goto.
  */
 export async function holdScripts(page: Page) {
@@ -161,16 +167,19 @@ export async function holdScripts(page: Page) {
   };
 }
 
+/** Waits until every island of the page has marked `island:<behaviour>` (src/islands/island-data.ts). */
 export async function waitForHydration(page: Page) {
   try {
-    await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0, undefined, {
-      timeout: 15_000,
-    });
-  } catch (error) {
-    // Gatsby's own mark (gatsby/cache-dir/production-app.js), which nothing else checks: name it.
-    throw new Error(
-      `${page.url()} never marked onInitialClientRender within 15 s: hydration failed, or the installed Gatsby no longer marks it at the end of hydration (${String(error)})`,
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLScriptElement>("script[data-island]")].every(
+          (s) => performance.getEntriesByName(`island:${s.dataset.island ?? ""}`).length > 0,
+        ),
+      undefined,
+      { timeout: 15_000 },
     );
+  } catch (error) {
+    throw new Error(`${page.url()}: an island never marked that it took over within 15 s (${String(error)})`);
   }
 }
 

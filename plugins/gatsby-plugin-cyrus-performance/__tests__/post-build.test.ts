@@ -1,15 +1,15 @@
 /**
  * @jest-environment node
  *
- * The plugin's onPostBuild work in order (loader, compile hints, checks), and a broken assumption
- * stopping it at the step that meets it.
+ * The plugin's onPostBuild check: a build whose pages load only their islands passes; a page that
+ * loads anything of Gatsby's runtime (its scripts, the slice, a preload of a script or of its data),
+ * as after a Gatsby upgrade that wrote them where gatsby-ssr.tsx no longer finds them, stops it.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { COMPILE_HINT } from "../src/compile-hints";
 import { postBuild } from "../src/post-build";
-import { loaderScript } from "../src/scripts-after-paint";
-import { FIRST_SCRIPTS, PAGE_PATH_SCRIPT, type Site, makeSite, scriptFreePage } from "./fixture";
+import { runtimeIn } from "../src/islands-only";
+import { gatsbyPage, islandPage, PAGE_PATH_SCRIPT, type Site, makeSite, scriptFreePage } from "./fixture";
 
 let site: Site;
 beforeEach(() => {
@@ -18,65 +18,90 @@ beforeEach(() => {
 afterEach(() => site.cleanUp());
 
 const reporter = () => ({ info: jest.fn(), panicOnBuild: jest.fn() });
-const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 
-test("the loader goes into every page and the hint onto the first scripts; run again, nothing changes", () => {
+test("pages without script and a page with its island pass, and are counted", () => {
   const log = reporter();
   postBuild(log, site);
   expect(log.panicOnBuild).not.toHaveBeenCalled();
   expect(log.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (3 rewritten now); 0 pages need no script and have none",
-    "Compile hint on the 4 scripts pages load first (4 added now)",
-  ]);
-  expect(site.read("home/index.html")).toContain(loaderScript(FIRST_SCRIPTS));
-  expect(site.read("framework-2.js").startsWith(COMPILE_HINT)).toBe(true);
-  // Precompression is the nginx deployment's (deploy/precompress.ts), not the build's.
-  expect(files(site.publicDir).filter((file) => /\.(gz|br)$/.test(file))).toEqual([]);
-
-  const again = reporter();
-  postBuild(again, site);
-  expect(again.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (0 rewritten now); 0 pages need no script and have none",
-    "Compile hint on the 4 scripts pages load first (0 added now)",
+    "No page loads Gatsby's runtime: 2 of 3 pages run no script, 1 only their islands",
   ]);
 });
 
-test("a page without Gatsby's scripts slice stops the build through panicOnBuild, naming the slice and the page; no script is hinted", () => {
-  site.write(
-    "aboutus/index.html",
-    `<html><body><div id="gatsby-focus-wrapper"><p>About</p></div>${PAGE_PATH_SCRIPT}</body></html>`,
-  );
+const stops = (html: string, found: RegExp) => {
+  site.write("contact/index.html", html);
   const log = reporter();
   postBuild(log, site);
-  expect(log.panicOnBuild).toHaveBeenCalledTimes(1);
-  expect(log.panicOnBuild.mock.calls[0]![0]).toMatch(
-    /^gatsby-plugin-cyrus-performance: The `_gatsby-scripts-1` slice in every page \(checked on Gatsby 5\.16\.1\) has changed: public\/aboutus\/index\.html has no <!-- slice-start id="_gatsby-scripts-1" -->.*adapt src\/scripts-after-paint\.ts.*README\.md explains each assumption/,
-  );
   expect(log.info).not.toHaveBeenCalled();
-  expect(site.read("framework-2.js").startsWith(COMPILE_HINT)).toBe(false);
+  expect(log.panicOnBuild).toHaveBeenCalledTimes(1);
+  const message = String(log.panicOnBuild.mock.calls[0]![0]);
+  expect(message).toMatch(
+    /^gatsby-plugin-cyrus-performance: Gatsby's scripts after the body, in `onPreRenderHTML` \(checked on Gatsby 5\.16\.1\) has changed: public\/contact\/index\.html loads more than its islands: /,
+  );
+  expect(message).toMatch(found);
+  expect(message).toMatch(/README\.md explains each assumption/);
+};
+
+test("a page as Gatsby writes it, with its runtime, stops the build, naming the page and its scripts", () => {
+  stops(gatsbyPage("Contact"), /<script id="gatsby-script-loader">.*Gatsby's scripts slice/);
 });
 
-test("a stats file without namedChunkGroups stops the build after the loader, before the hints", () => {
-  site.write("webpack.stats.json", "{}");
-  const log = reporter();
-  postBuild(log, site);
-  expect(log.panicOnBuild).toHaveBeenCalledWith(
-    expect.stringMatching(/webpack\.stats\.json has no namedChunkGroups object/),
+test.each([
+  ["an inline script", scriptFreePage("Contact").replace("</body>", "<script>go()</script></body>"), /<script>/],
+  [
+    "a classic script of the site",
+    scriptFreePage("C").replace("</body>", '<script src="/app-3.js"></script></body>'),
+    /app-3/,
+  ],
+  [
+    "a module from outside the islands",
+    scriptFreePage("C").replace("</body>", '<script type="module" src="/framework-2.js"></script></body>'),
+    /framework-2/,
+  ],
+  [
+    "an island's tag with code inside",
+    islandPage("C").replace('data-island="carousel"></script>', 'data-island="carousel">go()</script>'),
+    /carousel-ABC/,
+  ],
+  [
+    "a preload of a script",
+    scriptFreePage("C").replace("</head>", '<link rel="preload" as="script" href="/x.js"></head>'),
+    /x\.js/,
+  ],
+  [
+    "a preload of page data",
+    scriptFreePage("C").replace("</head>", '<link rel="preload" as="fetch" href="/page-data/c/page-data.json"></head>'),
+    /page-data/,
+  ],
+  [
+    "a module preload",
+    scriptFreePage("C").replace("</head>", '<link rel="modulepreload" href="/m.mjs"></head>'),
+    /m\.mjs/,
+  ],
+  [
+    "the page-path script alone",
+    scriptFreePage("C").replace("</body>", `${PAGE_PATH_SCRIPT}</body>`),
+    /gatsby-script-loader/,
+  ],
+])("%s stops the build", (_, html, found) => stops(html, found));
+
+test("data scripts, speculation rules and links that fetch no script or data are not code", () => {
+  const html = islandPage("Home").replace(
+    "</head>",
+    '<link rel="preload" as="image" href="/a.webp"><link rel="icon" href="/i.png"><link rel="canonical" href="https://x/"></head>',
   );
-  expect(log.info.mock.calls.map(([message]) => message)).toEqual([
-    "Scripts load after the first paint in 3 pages (3 rewritten now); 0 pages need no script and have none",
-  ]);
-  expect(site.read("framework-2.js").startsWith(COMPILE_HINT)).toBe(false);
+  expect(runtimeIn(html)).toEqual([]);
 });
 
-test("a page written without Gatsby's scripts is left as it is, and counted", () => {
-  site.write("aboutus/index.html", scriptFreePage("About"));
-  const log = reporter();
-  postBuild(log, site);
-  expect(log.panicOnBuild).not.toHaveBeenCalled();
-  expect(log.info.mock.calls[0]![0]).toBe(
-    "Scripts load after the first paint in 3 pages (3 rewritten now); 1 pages need no script and have none",
-  );
-  expect(site.read("aboutus/index.html")).toBe(scriptFreePage("About"));
+test("a public/ without any page stops the build", () => {
+  const empty = makeSite();
+  try {
+    for (const file of ["home/index.html", "aboutus/index.html", "404.html"])
+      fs.rmSync(path.join(empty.publicDir, file));
+    const log = reporter();
+    postBuild(log, empty);
+    expect(log.panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(/public\/ holds no page/));
+  } finally {
+    empty.cleanUp();
+  }
 });

@@ -1,5 +1,5 @@
 /**
- * What the plugin assumes about Gatsby and webpack beyond their documented APIs, and the error that
+ * What the plugin assumes about Gatsby beyond their documented APIs, and the error that
  * stops the build when one of those assumptions no longer holds. README.md ("Gatsby and webpack
  * internals") describes each one: where Gatsby defines it, what the plugin does with it, and how the
  * build fails. A unit test checks that the README names every entry below.
@@ -20,21 +20,9 @@ const adapt = (module: string) =>
   `Read how the installed Gatsby does it now, adapt ${module} of the plugin (and its README entry), or take the plugin out of gatsby-config.ts to build without this optimisation.`;
 
 export const INTERNALS = {
-  scriptsSlice: {
-    name: "The `_gatsby-scripts-1` slice in every page",
-    fix: adapt("src/scripts-after-paint.ts"),
-  },
-  asyncScripts: {
-    name: "Gatsby's `<script src=… async>` tags",
-    fix: adapt("src/scripts-after-paint.ts"),
-  },
   postBodyScripts: {
     name: "Gatsby's scripts after the body, in `onPreRenderHTML`",
-    fix: adapt("src/script-free.ts"),
-  },
-  stats: {
-    name: "public/webpack.stats.json and its named chunk groups",
-    fix: adapt("src/compile-hints.ts (and the benchmark, tools/bench/bench.ts, which reads the same file)"),
+    fix: adapt("src/script-free.ts (and src/islands-only.ts, which checks the built pages)"),
   },
 } satisfies Record<string, Internal>;
 

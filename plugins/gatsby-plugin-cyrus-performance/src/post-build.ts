@@ -1,7 +1,6 @@
 import path from "node:path";
-import { addCompileHints } from "./compile-hints";
+import { checkIslandsOnly } from "./islands-only";
 import { stopOnBrokenAssumption } from "./internals";
-import { loadScriptsAfterPaint } from "./scripts-after-paint";
 
 export interface PostBuildReporter {
   info(message: string): unknown;
@@ -19,18 +18,12 @@ export const siteFolders = (): Folders => ({
   siteStaticDir: path.resolve("static"),
 });
 
-/**
- * The plugin's work on the built site, in this order: the first scripts after paint in every page,
- * then the compile hint on the scripts pages load first. A broken assumption stops the build at the
- * step that meets it.
- */
+/** The plugin's check of the built site: no page loads anything of Gatsby's runtime, only islands. */
 export function postBuild(reporter: PostBuildReporter, { publicDir, siteStaticDir }: Folders = siteFolders()): void {
   stopOnBrokenAssumption(reporter, () => {
-    const paint = loadScriptsAfterPaint(publicDir, siteStaticDir);
+    const { pages, withIslands } = checkIslandsOnly(publicDir, siteStaticDir);
     reporter.info(
-      `Scripts load after the first paint in ${paint.pages - paint.scriptFree} pages (${paint.rewritten} rewritten now); ${paint.scriptFree} pages need no script and have none`,
+      `No page loads Gatsby's runtime: ${pages - withIslands} of ${pages} pages run no script, ${withIslands} only their islands`,
     );
-    const hints = addCompileHints(publicDir);
-    reporter.info(`Compile hint on the ${hints.scripts} scripts pages load first (${hints.added} added now)`);
   });
 }

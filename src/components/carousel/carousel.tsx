@@ -1,6 +1,7 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { Picture } from "../content/picture";
 import { useBehaviour } from "../../hooks/use-behaviour";
+import type { CarouselIslandData } from "../../islands/carousel-data";
 import type { CarouselLabels, ImageWithAlt } from "../../types/content";
 import { fill } from "../../utils/text";
 import * as styles from "./carousel.module.css";
@@ -22,7 +23,8 @@ export interface CarouselProps {
  * visitor prefers reduced motion; pressing play resumes it at once, even under the pointer.
  */
 export function Carousel({ label, slides, labels, intervalMs = 2500, lazy = false }: CarouselProps) {
-  useBehaviour("carousel");
+  // The play label shows only once scripted, so its island (src/islands/carousel.ts) gets it as data.
+  useBehaviour("carousel", { play: labels.play, pause: labels.pause, intervalMs } satisfies CarouselIslandData);
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);

@@ -3,17 +3,17 @@ import {
   bodyOf,
   ENQUIRY_FIELD_NAMES,
   ENQUIRY_FIELDS,
-  fieldSpec,
   FORM_FIELD_NAMES,
   HONEYPOT_FIELD,
   type EnquiryBody,
-  type EnquiryFieldName,
   type EnquiryFieldWording,
   type FormFieldName,
 } from "../../enquiry-contract/enquiry-fields";
 import { useBehaviour } from "../../hooks/use-behaviour";
+import type { EnquiryFormIslandData } from "../../islands/enquiry-form-data";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
+import { enquiryPayload, missingField } from "./enquiry-values";
 import { HoneypotField } from "./honeypot-field";
 import { configuredEndpoint, enquiryUrl, sendEnquiry } from "./send-enquiry";
 import * as styles from "./enquiry-form.module.css";
@@ -40,17 +40,6 @@ export interface EnquiryFormProps {
 
 type Notice = "required" | "success" | "error";
 const EMPTY = bodyOf(() => "");
-const isBlank = (value: string) => value.trim() === "";
-const missing = (values: EnquiryBody, name: EnquiryFieldName) => fieldSpec(name).required && isBlank(values[name]);
-
-/**
- * What is sent: single-line fields trimmed (a pasted e-mail's stray space must not fail the receiver),
- * free text and the honeypot exactly as they are.
- */
-const payload = (values: EnquiryBody) =>
-  bodyOf((name) =>
-    name === HONEYPOT_FIELD || fieldSpec(name).kind === "multiline" ? values[name] : values[name].trim(),
-  );
 
 /**
  * The "Request for Information" form (spec §2, §4, §5, §7, §8): idle → submitting → success | error.
@@ -62,7 +51,13 @@ const payload = (values: EnquiryBody) =>
  * and the script sends the JSON request instead.
  */
 export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
-  useBehaviour("enquiry-form");
+  // The island (src/islands/enquiry-form.ts) gets the texts the server HTML does not show.
+  useBehaviour("enquiry-form", {
+    sending: text.sending,
+    requiredMessage: text.requiredMessage,
+    successMessage: text.successMessage,
+    errorMessage: text.errorMessage,
+  } satisfies EnquiryFormIslandData);
   const hydrated = useHydrated();
   const [values, setValues] = useState<EnquiryBody>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
@@ -87,7 +82,7 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
     event.preventDefault();
     if (inFlight.current || previewNote) return;
     setNotice(null);
-    const blank = ENQUIRY_FIELD_NAMES.find((name) => missing(values, name));
+    const blank = ENQUIRY_FIELD_NAMES.find((name) => missingField(values, name));
     if (blank) {
       setNotice("required");
       formRef.current?.querySelector<HTMLElement>(`[name="${blank}"]`)?.focus();
@@ -96,7 +91,7 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await sendEnquiry(payload(values), { endpoint });
+      await sendEnquiry(enquiryPayload(values), { endpoint });
       setValues(EMPTY);
       setNotice("success");
     } catch (error) {
@@ -145,7 +140,7 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
             label={text[spec.label]}
             hint={"hint" in spec ? text[spec.hint] : undefined}
             value={values[name]}
-            invalid={notice === "required" && missing(values, name)}
+            invalid={notice === "required" && missingField(values, name)}
             describedBy={statusId}
             readOnly={submitting || Boolean(previewNote)}
             onChange={onChange}
