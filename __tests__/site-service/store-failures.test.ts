@@ -24,7 +24,7 @@ describe.each(ENGINES.filter((e) => e === "sqlite"))("a full store (%s)", (name)
   afterEach(() => engine.cleanUp());
 
   test("fills up: then 500 storage_failed and the form's error, with every enquiry answered 201 stored once", async () => {
-    site = stopAfter(await startReceiver(await engine.env(), { store: { maxPageCount: 40 } }));
+    site = stopAfter(await startReceiver(await engine.env(), { store: { maxPageCount: 100 } }));
     const sent = new Map<string, Answer>();
     for (let i = 0; i < 300 && ![...sent.values()].some((a) => a.status === 500); i += 1) {
       const message = `Enquiry ${i}: ${"A long enquiry about a bioequivalence study. ".repeat(40).trim()}`;

@@ -21,6 +21,8 @@ export const RESERVED_SEGMENTS: Readonly<Record<string, string>> = {
   api: "the contact form's enquiries",
   oauth: "the editing studio's sign-in",
   hooks: "the git host's notices of published changes",
+  inbox: "the enquiry inbox of the company's people",
+  islands: "the small scripts that make its pages work",
   static: "the site's pictures and files",
   "page-data": "the data of every page",
   icons: "the site's icons",

@@ -26,6 +26,7 @@ import type { JsonLog } from "../../service/json-log";
 import { hashSecret, newSecret, SESSION_LIMITS } from "./secrets";
 import { createPasskeys, type Passkeys } from "./passkeys";
 import { workRoutes } from "./work-routes";
+import { ok, type InboxAnswer, type Route, type SignInOutcome } from "./routes";
 
 export const INBOX_PREFIX = "/inbox/api/";
 export const SESSION_COOKIE = "__Host-inbox-session";
@@ -39,28 +40,6 @@ export const INBOX_HEADERS = {
   "referrer-policy": "no-referrer",
   "x-content-type-options": "nosniff",
 };
-
-export interface InboxRequest {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  /** The JSON body (an object), for methods that change something. */
-  body: Record<string, unknown>;
-  person: Person;
-  now: () => number;
-}
-
-export type InboxAnswer =
-  | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; text: string; contentType: string; headers?: Record<string, string> };
-
-export interface Route {
-  method: "GET" | "POST";
-  /** With :name for a part of the path (an enquiry's id). */
-  path: string;
-  handle(request: InboxRequest): Promise<InboxAnswer>;
-}
 
 export interface InboxApiOptions {
   store: EnquiryStore;
@@ -189,10 +168,6 @@ export function createInboxApi(options: InboxApiOptions): InboxApi {
   };
 }
 
-export function ok(json: unknown): InboxAnswer {
-  return { status: 200, json };
-}
-
 export function publicPerson(person: Person) {
   return { id: person.id, name: person.name, email: person.email };
 }
@@ -211,20 +186,6 @@ function cookie(headerValue: string | undefined, name: string): string | undefin
   }
   return undefined;
 }
-
-interface SignInOutcomeOk {
-  ok: true;
-  json: unknown;
-  /** Signed in: a session is started for this person. */
-  personId?: number;
-}
-interface SignInOutcomeFailed {
-  ok: false;
-  status: number;
-  reason: string;
-  message: string;
-}
-export type SignInOutcome = SignInOutcomeOk | SignInOutcomeFailed;
 
 interface SignInRoute {
   method: "POST";

@@ -16,7 +16,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { EnquiryStore } from "../store/store";
-import type { SignInOutcome } from "./inbox-http";
+import type { SignInOutcome } from "./routes";
 import { hashSecret } from "./secrets";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -9,7 +9,7 @@ import { csvCell } from "../cli/export-format";
 import { readStoredLine } from "../store/stored-record";
 import type { EnquiryStore } from "../store/store";
 import { WORK_STATUSES, type ListFilter, type PageKey, type WorkStatus } from "../store/inbox-store";
-import { ok, type InboxAnswer, type InboxRequest, type Route } from "./inbox-http";
+import { ok, type InboxAnswer, type InboxRequest, type Route } from "./routes";
 
 const PAGE = { default: 50, max: 200 };
 const EXPORT_MAX = 100_000;
