@@ -184,7 +184,7 @@ describe("caching", () => {
 describe("compression", () => {
   test.each<{ label: string; url: () => string }>([
     { label: "HTML", url: () => "/home" },
-    { label: "JavaScript", url: () => firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/) },
+    { label: "JavaScript", url: () => firstMatch(/src="(\/islands\/carousel-[0-9A-Z]{8}\.js)"/) },
     { label: "CSS", url: () => firstMatch(/data-href="(\/[^"]+\.[0-9a-f]{20}\.css)"/) },
     { label: "page-data JSON", url: () => "/page-data/home/page-data.json" },
     { label: "the manifest", url: () => "/manifest.webmanifest" },
@@ -201,7 +201,11 @@ describe("compression", () => {
   test("the .gz and .br copies render.ts made are what is sent: nothing is compressed per request", async () => {
     const brotli = fs.readFileSync(path.join(stack.confDir, "cyrus.conf"), "utf8").includes("brotli_static on;");
     expect(brotli).toBe(fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"));
-    for (const url of ["/home", firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/), "/page-data/home/page-data.json"]) {
+    for (const url of [
+      "/home",
+      firstMatch(/src="(\/islands\/carousel-[0-9A-Z]{8}\.js)"/),
+      "/page-data/home/page-data.json",
+    ]) {
       const file = path.join(stack.root, url === "/home" ? "home/index.html" : url);
       const gzipped = await get(url, { "accept-encoding": "gzip" });
       expect(gzipped.headers["content-encoding"]).toBe("gzip");
@@ -266,7 +270,7 @@ function expectSecurityHeaders(res: RawAnswer): void {
 describe("security headers", () => {
   test("on HTML, an asset, page-data, a redirect and the API", async () => {
     const html = await get("/home");
-    const asset = await get(firstMatch(/"(\/app-[0-9a-f]{20}\.js)"/));
+    const asset = await get(firstMatch(/src="(\/islands\/carousel-[0-9A-Z]{8}\.js)"/));
     const pageData = await get("/page-data/home/page-data.json");
     const redirect = await get("/");
     const health = await get("/api/health");
