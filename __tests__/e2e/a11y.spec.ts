@@ -4,7 +4,7 @@
  * is checked by its own test in routes.spec.ts (one load of the page for both); the contact form
  * showing each of its messages in contact-form.spec.ts. The reporter prints the counts.
  */
-import { site } from "./support/content";
+import { dropdown, nav, servicesLink } from "./support/shell";
 import { at, axe, expect, open, test } from "./support/fixtures";
 
 test("axe: 404 page", at(375, 1280), async ({ page }, testInfo) => {
@@ -14,18 +14,16 @@ test("axe: 404 page", at(375, 1280), async ({ page }, testInfo) => {
 
 test("axe: the open Services dropdown", at(1280), async ({ page }, testInfo) => {
   await open(page, "/home");
-  const nav = page.getByRole("navigation", { name: site.labels.mainNav });
-  const button = nav.getByRole("button", { name: site.labels.servicesToggle });
-  await button.click();
-  await expect(button).toHaveAttribute("aria-expanded", "true");
-  await expect(page.locator(`[id="${await button.getAttribute("aria-controls")}"]`)).toBeVisible();
+  // The script-free dropdown: CSS opens it while the pointer is on the Services item.
+  await servicesLink(page).hover();
+  await expect(dropdown(page).getByRole("link").first()).toBeVisible();
   expect(await axe(page, testInfo, "open Services dropdown"), "axe violations").toEqual([]);
 });
 
 test("axe: the open mobile menu", at(375), async ({ page }, testInfo) => {
   await open(page, "/home");
-  const nav = page.getByRole("navigation", { name: site.labels.mainNav });
-  await nav.getByRole("button", { name: site.labels.menuOpen }).click();
-  await expect(nav.getByRole("link", { name: "Contact Us" })).toBeVisible();
+  // The hamburger is the <summary> of the script-free menu (a <details>).
+  await nav(page).locator("details > summary").click();
+  await expect(nav(page).getByRole("link", { name: "Contact Us" })).toBeVisible();
   expect(await axe(page, testInfo, "open mobile menu"), "axe violations").toEqual([]);
 });
