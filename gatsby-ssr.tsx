@@ -7,6 +7,8 @@
  * chunk, the page data): React renders every page here, and the browser gets only the island of each
  * behaviour the page's components registered (src/islands/, bundled by gatsby-node.ts's onPreBuild).
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { GatsbySSR } from "gatsby";
 import type { ReactNode } from "react";
 import { BehaviourRegistry, type Behaviour, type RegisteredBehaviours } from "./src/hooks/use-behaviour";
@@ -34,9 +36,24 @@ export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element, pathnam
   return <BehaviourRegistry.Provider value={behaviours}>{element}</BehaviourRegistry.Provider>;
 };
 
+/**
+ * The build's id (Gatsby's compilation hash, written to app-data.json before any page is rendered).
+ * Every page carried it in Gatsby's inline script, and the release runner, today's and every earlier
+ * one a server may still run, checks that the live /home holds it before it keeps a release live
+ * (deploy/release/go-live.ts): with Gatsby's scripts gone, this tag carries it.
+ */
+let buildId: string | undefined;
+const readBuildId = () => {
+  const appData = path.join(process.cwd(), "public", "page-data", "app-data.json");
+  buildId ??= (JSON.parse(fs.readFileSync(appData, "utf8")) as { webpackCompilationHash: string })
+    .webpackCompilationHash;
+  return buildId;
+};
+
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
   if (!production) return;
   setHeadComponents([
+    <meta key="build" name="cyrus-build" content={readBuildId()} />,
     <script
       key="speculation-rules"
       type="speculationrules"
