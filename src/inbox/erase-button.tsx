@@ -21,7 +21,7 @@ export function EraseButton({ id, done }: { id: string; done: () => void }) {
   const erase = async () => {
     try {
       const answer = await post<{ erased: number }>(`enquiries/${id}/erase`, { confirm: count });
-      say(`Erased ${answer.erased} enquiries of this address.`);
+      say(`Erased ${answer.erased} ${answer.erased === 1 ? "enquiry" : "enquiries"} of this address.`);
       done();
     } catch (error) {
       setCount(undefined);

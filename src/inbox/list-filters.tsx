@@ -1,7 +1,4 @@
-/**
- * The list's search and filters: a form, so Enter applies it; applying pushes them into the URL. Its
- * draft starts from the URL's filters: the list gives it a key of them, so Back shows them again.
- */
+/** The list's search and filters: a form, so Enter applies it; applying pushes them into the URL. */
 import { useState, type FormEvent } from "react";
 import { STATUSES, type Filters, type Person } from "./api";
 
@@ -15,6 +12,13 @@ export function ListFilters({
   apply: (filters: Filters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
+  // New filters from the URL (Back, a count's link): the draft follows. Set while rendering, not in an
+  // effect, and not by remounting the form, which would drop the keyboard's focus from the search box.
+  const [shown, setShown] = useState(filters);
+  if (shown !== filters) {
+    setShown(filters);
+    setDraft(filters);
+  }
   const field = (key: keyof Filters) => ({
     id: `filter-${key}`,
     name: key,

@@ -1,6 +1,9 @@
-/** Counts by status (each a link to that status) and the median time to an answer over 30 and 90 days. */
+/**
+ * Counts by status (each a button showing the list of that status; flagged, the flagged ones) and the
+ * median time from received to answered over 30 and 90 days.
+ */
 import { useEffect, useState } from "react";
-import { get, STATUSES, type Counts } from "./api";
+import { get, STATUSES, type Counts, type Filters } from "./api";
 import { duration } from "./format";
 
 interface Period {
@@ -9,7 +12,7 @@ interface Period {
   medianMs: number | null;
 }
 
-export function ListSummary({ changes, pick }: { changes: number; pick: (status: string) => void }) {
+export function ListSummary({ changes, pick }: { changes: number; pick: (filters: Filters) => void }) {
   const [counts, setCounts] = useState<Counts | undefined>();
   const [periods, setPeriods] = useState<Period[]>([]);
   useEffect(() => {
@@ -28,7 +31,7 @@ export function ListSummary({ changes, pick }: { changes: number; pick: (status:
       <ul className="inbox-counts" data-testid="counts">
         {STATUSES.map((status) => (
           <li key={status}>
-            <button type="button" className="inbox-count" onClick={() => pick(status)}>
+            <button type="button" className="inbox-count" onClick={() => pick({ status })}>
               <span className="inbox-count-n" data-status={status}>
                 {counts?.byStatus[status] ?? "…"}
               </span>{" "}
@@ -37,9 +40,9 @@ export function ListSummary({ changes, pick }: { changes: number; pick: (status:
           </li>
         ))}
         <li>
-          <span className="inbox-count">
+          <button type="button" className="inbox-count" onClick={() => pick({ flagged: "true" })}>
             <span className="inbox-count-n">{counts?.flagged ?? "…"}</span> flagged
-          </span>
+          </button>
         </li>
       </ul>
       <p className="inbox-muted">

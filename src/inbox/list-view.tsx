@@ -53,10 +53,14 @@ export function ListView({ filters, people, go, changes }: Props) {
   const open = (id: string) => go({ id, filters });
   return (
     <>
-      <ListSummary changes={changes} pick={(status) => go({ filters: { ...filters, status } })} />
-      <ListFilters key={filterQuery(filters)} filters={filters} people={people} apply={(f) => go({ filters: f })} />
+      <ListSummary changes={changes} pick={(picked) => go({ filters: { ...filters, ...picked } })} />
+      <ListFilters filters={filters} people={people} apply={(f) => go({ filters: f })} />
       <div className="inbox-list-head">
-        <h2 id="list-title">{items ? `${items.length}${next ? "+" : ""} enquiries` : "Enquiries"}</h2>
+        <h2 id="list-title">
+          {items
+            ? `${items.length}${next ? "+" : ""} ${items.length === 1 && !next ? "enquiry" : "enquiries"}`
+            : "Enquiries"}
+        </h2>
         <a className="inbox-button-quiet" href={exportUrl(filters)} download="enquiries.csv">
           Export these as CSV
         </a>

@@ -166,7 +166,7 @@ async function axeAt(page: Page, testInfo: Parameters<typeof axe>[1], target: st
   }
 }
 
-test("two people change one enquiry: the second is told what it is now and keeps their choice; a new enquiry appears without a reload", async ({
+test("two people change one enquiry: the second is told what it is now and keeps their choice; a new enquiry appears without a reload; keyboard only, spam and erasure", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -195,5 +195,27 @@ test("two people change one enquiry: the second is told what it is now and keeps
   await expect(ben.getByRole("link", { name: "Bo Lind" })).toBeVisible();
   await seed("Dee Newcome", "dee@sponsor-four.example", "A rare disease registry, next month.");
   await expect(ben.getByRole("link", { name: "Dee Newcome" })).toBeVisible({ timeout: 25_000 });
+
+  // Keyboard only: search with Enter (the focus stays in the box), the next control's focus is
+  // visible, an enquiry opened with Enter; marked as spam; then erased, confirming how many go.
+  const search = ben.getByLabel("Search name, e-mail and message");
+  await search.focus();
+  await ben.keyboard.type("registry");
+  await ben.keyboard.press("Enter");
+  await expect(ben.locator(".inbox-item")).toHaveCount(1);
+  await expect(search).toBeFocused();
+  await ben.keyboard.press("Tab");
+  await expect(ben.getByLabel("Status", { exact: true })).toBeFocused();
+  await expect(ben.getByLabel("Status", { exact: true })).toHaveCSS("outline-style", "solid");
+  await ben.getByRole("link", { name: "Dee Newcome" }).focus();
+  await ben.keyboard.press("Enter");
+  await ben.getByRole("button", { name: "Spam", exact: true }).press("Enter");
+  await expect(ben.getByTestId("work-status")).toHaveText("spam");
+  await ben.getByRole("button", { name: "Erase…" }).click();
+  await expect(ben.getByText("Erasing removes 1 enquiry of this address")).toBeVisible();
+  await ben.getByRole("button", { name: "Erase 1 enquiry" }).click();
+  await expect(status(ben)).toHaveText("Erased 1 enquiry of this address.");
+  await expect(ben).toHaveURL(/\/inbox\/\?q=registry$/);
+  await expect(ben.getByText("No enquiry matches.")).toBeVisible();
   expect(problems).toEqual([]);
 });
