@@ -1,4 +1,5 @@
 import type { GatsbyNode } from "gatsby";
+import { buildInbox } from "./src/node/inbox-build";
 import { buildIslands } from "./src/node/islands";
 import { createPages as createServicePages } from "./src/node/create-pages";
 import { explainRootRedirect } from "./src/node/root-redirect";
@@ -16,6 +17,8 @@ export const onPostBootstrap = explainRootRedirect;
 export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {
   const manifest = await buildIslands();
   reporter.info(`Islands: ${Object.values(manifest).join(", ")}`);
+  const inbox = await buildInbox();
+  reporter.info(`Inbox: ${inbox.script}, ${inbox.style}`);
 };
 // The check after the build that no page loads Gatsby's runtime, is
 // plugins/gatsby-plugin-cyrus-performance's onPostBuild, which must stay the last one: no

@@ -149,14 +149,16 @@ test("/inbox/api/ passes a sign-in's POST with its Origin and X-Inbox to the ser
   expectInboxHeaders(res);
 });
 
-test("/inbox/ pages (none yet): the inbox's headers, never the site's cache rules", async () => {
-  fs.mkdirSync(path.join(stack.root, "inbox"), { recursive: true });
-  fs.writeFileSync(path.join(stack.root, "inbox/index.html"), "<!doctype html><title>Inbox</title>");
-  try {
-    const res = await get("/inbox/");
-    expect(res.status).toBe(200);
+test("/inbox/ pages, the build's (src/node/inbox-build.ts): the inbox's headers, never the site's cache rules", async () => {
+  const bundle = fs.readdirSync(path.join(stack.root, "inbox")).filter((f) => /^inbox-\w+\.(js|css)$/.test(f));
+  expect(bundle).toHaveLength(2);
+  for (const page of ["/inbox/", "/inbox/welcome", "/inbox/welcome/", ...bundle.map((f) => `/inbox/${f}`)]) {
+    const res = await get(page);
+    expect([page, res.status]).toEqual([page, 200]);
     expectInboxHeaders(res);
-  } finally {
-    fs.rmSync(path.join(stack.root, "inbox"), { recursive: true, force: true });
   }
+  const html = (await get("/inbox/")).body.toString();
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  // Nothing inline: the inbox's CSP allows only its own files.
+  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=/);
 });

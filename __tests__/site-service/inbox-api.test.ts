@@ -328,6 +328,44 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(await store.inbox.history("enq-003")).toEqual([]);
   });
 
+  test("the change mark the pages poll: moves with a new enquiry, a change of work, a note, a history line and an erasure; not with a view", async () => {
+    const { call, cli, out, store } = await start();
+    const ana = await invited(call, cli, out, "ana@cyrus.example");
+    const mark = async () => {
+      const r = await call("GET", "/inbox/api/changes", { cookie: ana.cookie });
+      expect(r.status).toBe(200);
+      expectPrivate(r);
+      expect(typeof r.json.mark).toBe("string");
+      return r.json.mark as string;
+    };
+    const post = (path: string, body: unknown) => call("POST", path, { cookie: ana.cookie, body });
+    const marks = [await mark()];
+    const expectMoved = async () => {
+      const now = await mark();
+      expect(marks).not.toContain(now);
+      marks.push(now);
+    };
+    // Reading changes nothing: the same mark (so the pages do not reload for nothing).
+    expect((await call("GET", "/inbox/api/enquiries/enq-004", { cookie: ana.cookie })).status).toBe(200);
+    expect(await mark()).toBe(marks[0]);
+    const e = enquiry(40);
+    await store.add(e, { key: e.id, since: e.receivedAt, ignoreFailed: false }, []);
+    await expectMoved();
+    expect((await post("/inbox/api/enquiries/enq-004/work", { version: 1, status: "in progress" })).status).toBe(200);
+    await expectMoved();
+    expect((await post("/inbox/api/enquiries/enq-004/notes", { text: "called back" })).status).toBe(200);
+    await expectMoved();
+    expect((await post("/inbox/api/enquiries/enq-009/not-spam", {})).status).toBe(200);
+    await expectMoved();
+    // Erasing an older enquiry (neither the newest nor the last history line) moves it too.
+    expect((await post("/inbox/api/enquiries/enq-002/erase", { confirm: 1 })).status).toBe(200);
+    await expectMoved();
+    // Without a session: 401, no mark (the table-driven test above covers every route too).
+    const anon = await call("GET", "/inbox/api/changes");
+    expect(anon.status).toBe(401);
+    expect(anon.json.mark).toBeUndefined();
+  });
+
   test("failed sign-ins are limited per client: once past the limit, 429 before anything is checked", async () => {
     const { call } = await start();
     const stranger = softwareAuthenticator();

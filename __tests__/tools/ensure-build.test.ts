@@ -49,6 +49,12 @@ test("a changed, added or removed source, or another GATSBY_ setting, makes publ
   fs.rmSync(path.join(root, "src/components/new.tsx"));
   expect(staleReason(root, env)).toBe("the sources changed since public/ was built");
 
+  // The inbox's pages (src/inbox/, bundled in onPreBuild) are the build's too.
+  write("src/inbox/app.tsx", "export {};\n");
+  recordBuild(root, env);
+  write("src/inbox/app.tsx", "export const changed = 1;\n");
+  expect(staleReason(root, env)).toBe("the sources changed since public/ was built");
+
   recordBuild(root, env);
   expect(staleReason(root, { ...env, GATSBY_ENQUIRY_API: "https://backend.example.org" })).toBe(
     "the sources changed since public/ was built",

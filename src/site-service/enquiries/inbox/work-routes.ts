@@ -68,6 +68,11 @@ export function workRoutes(store: EnquiryStore): Route[] {
     },
     {
       method: "GET",
+      path: "/inbox/api/changes",
+      handle: async () => ok({ mark: await inbox.changesMark() }),
+    },
+    {
+      method: "GET",
       path: "/inbox/api/people",
       async handle(r) {
         const people = await inbox.people(iso(r));

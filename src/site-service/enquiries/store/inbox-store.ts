@@ -497,6 +497,20 @@ export class InboxStore {
     return { byStatus, flagged: Number(flagged?.n ?? 0) };
   }
 
+  /**
+   * A mark that moves whenever an enquiry is stored or erased, or any enquiry's work, notes or history
+   * changes (every change of them writes a history row): the inbox's pages poll it. From the store
+   * alone, so every instance on one PostgreSQL answers alike.
+   */
+  async changesMark(): Promise<string> {
+    await this.ready();
+    const [row] = await this.db.all<{ e: unknown; n: unknown; h: unknown }>(
+      `SELECT (SELECT MAX(seq) FROM enquiries) AS e, (SELECT COUNT(*) FROM enquiries) AS n,
+         (SELECT MAX(seq) FROM history) AS h`,
+    );
+    return [row?.e, row?.n, row?.h].map((v) => Number(v ?? 0)).join(".");
+  }
+
   /** Received → answered, in ms, of the enquiries answered since `since` (ISO). */
   async answerTimes(since: string): Promise<number[]> {
     await this.ready();

@@ -1,0 +1,101 @@
+/**
+ * The inbox's calls to its API (/inbox/api/, same origin). referrerPolicy "same-origin": the pages
+ * are served with Referrer-Policy no-referrer, under which Chromium sends `Origin: null` with a
+ * same-origin POST, and the API refuses every change whose Origin is not the site's. X-Inbox: 1 is
+ * the header no form of another site can send.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === "string" ? body.message : `The inbox answered ${status}.`);
+  }
+}
+
+const BASE = "/inbox/api/";
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(BASE + path, {
+    ...init,
+    credentials: "same-origin",
+    referrerPolicy: "same-origin",
+    cache: "no-store",
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+export const get = <T>(path: string) => call<T>(path);
+
+export const post = <T>(path: string, body: unknown = {}) =>
+  call<T>(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-inbox": "1" },
+    body: JSON.stringify(body),
+  });
+
+/** The list's filters as the API reads them (also the page's URL and the export's). */
+export interface Filters {
+  q?: string;
+  status?: string;
+  owner?: string;
+  flagged?: string;
+  from?: string;
+  to?: string;
+}
+export const FILTER_KEYS = ["q", "status", "owner", "flagged", "from", "to"] as const;
+
+export function filterQuery(filters: Filters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]!);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export const exportUrl = (filters: Filters) => `${BASE}export.csv${filterQuery(filters)}`;
+
+export const STATUSES = ["new", "in progress", "answered", "closed", "spam"] as const;
+
+export interface Person {
+  id: number;
+  name: string;
+  email?: string;
+}
+export interface ListedEnquiry {
+  id: string;
+  receivedAt: string;
+  name: string;
+  emailDomain: string;
+  preview: string;
+  status: string;
+  version: number;
+  owner?: { id: number; name?: string };
+  screening: string;
+  flagged: boolean;
+}
+export interface Work {
+  status: string;
+  ownerId?: number;
+  version: number;
+  answeredAt?: string;
+  owner?: { id: number; name?: string } | null;
+}
+export interface Enquiry {
+  id: string;
+  receivedAt: string;
+  fields: Record<string, string | undefined>;
+  screening: { verdict?: string; signals?: unknown } | null;
+  clearedAt: string | null;
+  deliveries: Array<{ at: string; outcome: string; detail?: string }>;
+  outbox: Array<{ destination: string; state: string; attempts: number; nextAt: string; lastError?: string }>;
+  work: Work;
+  notes: Array<{ at: string; by?: string; text: string }>;
+  history: Array<{ at: string; by?: string; what: string }>;
+}
+export interface Counts {
+  byStatus: Record<string, number>;
+  flagged: number;
+}

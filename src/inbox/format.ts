@@ -1,0 +1,18 @@
+/** Times as the inbox shows them: the reader's own time zone and language. */
+export function when(iso: string | undefined | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A duration (ms) in the largest unit that reads well: "3 h 20 min", "2 days 4 h". */
+export function duration(ms: number | null): string {
+  if (ms === null) return "none answered";
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
+}
