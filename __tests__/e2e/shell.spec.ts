@@ -1,7 +1,7 @@
 /**
  * The shell on every page, with JavaScript on: logo link, navigation order, the Services link and
  * dropdown (hover, its entries each reaching its page), the hamburger menu at 768 px and below, and
- * the floating buttons (scroll thresholds, scroll to top, the messaging link). No page scripts the
+ * the floating buttons (the spec's scroll thresholds, by CSS; scroll to top, the messaging link). No page scripts the
  * shell: these are its script-free forms, as no-javascript-shell.spec.ts has them without JavaScript.
  */
 import type { Page } from "@playwright/test";
@@ -128,26 +128,40 @@ test.describe("floating buttons", () => {
   // /home loads its carousel's island, /services nothing: the floating buttons are the same links and CSS on both.
   for (const route of ["/home", "/services"])
     test(
-      `on ${route}, scroll-to-top shows past 300 px by CSS and its link returns to the top; messaging always shows`,
+      `on ${route}, CSS follows the spec's state table: messaging on first load, both exactly past 300 px; scroll-to-top returns to the top`,
       everyViewport,
       async ({ page }) => {
         await open(page, route);
         expect(await pageScripts(page), `${route} runs no script of the shell`).toEqual(
           route === "/home" ? [expect.stringMatching(/\/islands\/carousel-[A-Z0-9]+\.js$/) as unknown as string] : [],
         );
-        const toTop = page.getByRole("link", { name: site.labels.scrollTop });
-        const chat = page.getByRole("link", { name: site.messaging.label });
+        // The same two links throughout: hidden ones are out of the accessibility tree, not out of the page.
+        const toTop = page.getByRole("link", { name: site.labels.scrollTop, includeHidden: true });
+        const chat = page.getByRole("link", { name: site.messaging.label, includeHidden: true });
+        await expect(toTop).toHaveCount(1);
+        await expect(chat).toHaveCount(1);
+        // First load, at the top: messaging only.
         await expect(toTop).toBeHidden();
         await expect(chat).toBeVisible();
-        await scrollTo(page, 301);
-        await expect(toTop).toBeVisible();
-        await scrollTo(page, 300);
-        await expect(toTop).toBeHidden();
-        await expect(chat).toBeVisible();
+        // Scrolled, at 300 px or less: neither; past 300 px: both.
+        for (const [y, shown] of [
+          [1, false],
+          [150, false],
+          [301, true],
+          [300, false],
+          [1200, true],
+          [299, false],
+        ] as const) {
+          await scrollTo(page, y);
+          await expect(toTop, `scroll-to-top at ${y} px`).toBeVisible({ visible: shown });
+          await expect(chat, `messaging at ${y} px`).toBeVisible({ visible: shown });
+        }
         await scrollTo(page, 2000);
         await toTop.click();
         await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
         await expect(toTop).toBeHidden();
+        // Back at the top CSS cannot tell this from the first load, where the spec hides messaging: it shows.
+        await expect(chat).toBeVisible();
         await expect(page, "a plain link to #top").toHaveURL(new RegExp(`${route}#top$`));
       },
     );

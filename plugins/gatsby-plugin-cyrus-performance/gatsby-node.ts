@@ -2,7 +2,8 @@
  * gatsby-plugin-cyrus-performance: the site's speed work after Gatsby has done its own (README.md).
  * It removes Gatsby's scripts from every page (src/script-free.ts, called from the site's
  * gatsby-ssr.tsx) and checks after the build that none is left, stopping the build when Gatsby
- * writes them somewhere else, instead of publishing pages that load its whole runtime again.
+ * writes them somewhere else, instead of publishing pages that load its whole runtime again; then
+ * leaves out of public/ the bundles no page loads, so that they are not deployed.
  */
 import type { GatsbyNode } from "gatsby";
 import { postBuild } from "./src/post-build";
@@ -16,5 +17,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage === "build-javascript") actions.setWebpackConfig({ devtool: false });
 };
 
-/** The check that no built page loads Gatsby's runtime, only its islands (src/post-build.ts). */
+/**
+ * The check that no built page loads Gatsby's runtime, only its islands, then the removal of
+ * Gatsby's bundles, which no page loads, from public/ (src/post-build.ts).
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => postBuild(reporter);

@@ -24,6 +24,10 @@ export const INTERNALS = {
     name: "Gatsby's scripts after the body, in `onPreRenderHTML`",
     fix: adapt("src/script-free.ts (and src/islands-only.ts, which checks the built pages)"),
   },
+  browserBundles: {
+    name: "Gatsby's browser bundles in public/, removed after the build",
+    fix: adapt("src/unused-bundles.ts, where Gatsby now writes them"),
+  },
 } satisfies Record<string, Internal>;
 
 /**

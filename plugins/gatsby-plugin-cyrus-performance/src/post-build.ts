@@ -1,6 +1,7 @@
 import path from "node:path";
 import { checkIslandsOnly } from "./islands-only";
 import { stopOnBrokenAssumption } from "./internals";
+import { removeUnusedBundles } from "./unused-bundles";
 
 export interface PostBuildReporter {
   info(message: string): unknown;
@@ -18,12 +19,19 @@ export const siteFolders = (): Folders => ({
   siteStaticDir: path.resolve("static"),
 });
 
-/** The plugin's check of the built site: no page loads anything of Gatsby's runtime, only islands. */
+/**
+ * The plugin's work on the built site: the check that no page loads anything of Gatsby's runtime,
+ * only islands; then, as none does, Gatsby's bundles leave public/ (src/unused-bundles.ts).
+ */
 export function postBuild(reporter: PostBuildReporter, { publicDir, siteStaticDir }: Folders = siteFolders()): void {
   stopOnBrokenAssumption(reporter, () => {
     const { pages, withIslands } = checkIslandsOnly(publicDir, siteStaticDir);
     reporter.info(
       `No page loads Gatsby's runtime: ${pages - withIslands} of ${pages} pages run no script, ${withIslands} only their islands`,
+    );
+    const { files, bytes } = removeUnusedBundles(publicDir, siteStaticDir);
+    reporter.info(
+      `Gatsby's browser bundles, which no page loads, left public/: ${files} files, ${(bytes / 1024).toFixed(1)} KB`,
     );
   });
 }

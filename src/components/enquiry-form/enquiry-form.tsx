@@ -11,7 +11,6 @@ import {
 } from "../../enquiry-contract/enquiry-fields";
 import { useBehaviour } from "../../hooks/use-behaviour";
 import type { EnquiryFormIslandData } from "../../islands/enquiry-form-data";
-import { useHydrated } from "../../hooks/use-hydrated";
 import { EnquiryField } from "./enquiry-field";
 import { enquiryPayload, missingField } from "./enquiry-values";
 import { HoneypotField } from "./honeypot-field";
@@ -47,8 +46,9 @@ const EMPTY = bodyOf(() => "");
  *
  * Before and without JavaScript it is a plain HTML form: the browser checks required fields and the
  * e-mail's format itself and posts the fields (urlencoded) to the same endpoint, which answers with a
- * page showing the same message. Once hydrated, noValidate hands validation to the spec's own message
- * and the script sends the JSON request instead.
+ * page showing the same message. Where a script runs it (React in `npm run develop` and the studio's
+ * previews; on the built site its island, src/islands/enquiry-form.ts, does the same on this HTML),
+ * noValidate hands validation to the spec's own message and the script sends the JSON request instead.
  */
 export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
   // The island (src/islands/enquiry-form.ts) gets the texts the server HTML does not show.
@@ -58,7 +58,6 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
     successMessage: text.successMessage,
     errorMessage: text.errorMessage,
   } satisfies EnquiryFormIslandData);
-  const hydrated = useHydrated();
   const [values, setValues] = useState<EnquiryBody>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -69,11 +68,15 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
   const id = useId();
   const statusId = `${id}-status`;
 
+  // Once the script runs, the spec's message replaces the browser's checks. Set on the element, not
+  // rendered, so that the server HTML keeps the browser's checks for a visitor without scripts.
   // Hydration leaves what a visitor typed before the scripts arrived in the fields (React does not
   // overwrite it), but not in the state, whose next render would empty them: take it over once.
   useEffect(() => {
-    const elements = formRef.current?.elements;
-    if (!elements) return;
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    const { elements } = form;
     const typed = bodyOf((name) => (elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
     if (FORM_FIELD_NAMES.some((name) => typed[name])) setValues((current) => ({ ...current, ...typed }));
   }, []);
@@ -113,7 +116,6 @@ export function EnquiryForm({ text, endpoint, previewNote }: EnquiryFormProps) {
       className={styles.form}
       action={previewNote ? undefined : enquiryUrl(endpoint ?? configuredEndpoint())}
       method="post"
-      noValidate={hydrated}
       aria-busy={submitting}
       data-state={submitting ? "submitting" : (notice ?? "idle")}
       onSubmit={handleSubmit}

@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { useBehaviour } from "../../hooks/use-behaviour";
-import { useScriptTakeover } from "../../hooks/use-script-takeover";
 import { Container, Section } from "../content/page";
 import { Paragraphs } from "../content/text";
 import * as styles from "./why-cyrus-view.module.css";
@@ -44,10 +43,15 @@ function RevealCard({ title, description }: { title: string; description: string
   const cardRef = useRef<HTMLLIElement>(null);
   const id = useId();
   const open = openedBy !== null;
-  // Focus in the card when the scripts arrive: CSS was showing the description, so it stays shown.
-  const scripted = useScriptTakeover(() => {
-    setOpenedBy(cardRef.current?.matches(":focus-within") ? "focus" : null);
-  });
+  const [scripted, setScripted] = useState(false);
+  // The built site's cards are their island's (src/islands/reveal-cards.ts); React runs them in
+  // `npm run develop` and the studio's previews, and takes over as the island does. Focus in the card
+  // then: CSS was showing the description, so it stays shown.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- whether scripts run is known only in the browser
+    setScripted(true);
+    if (cardRef.current?.matches(":focus-within")) setOpenedBy("focus");
+  }, []);
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     // A pointer's press focuses the button first (except in Safari), which has just expanded it:
