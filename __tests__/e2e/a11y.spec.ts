@@ -2,7 +2,8 @@
  * axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) at 375 and 1280 px on the 404 page, the
  * open Services dropdown and the open mobile menu: zero violations. Every route of the route table
  * is checked by its own test in routes.spec.ts (one load of the page for both); the contact form
- * showing each of its messages in contact-form.spec.ts. The reporter prints the counts.
+ * showing each of its messages in contact-form.spec.ts. The reporter prints the counts. The check
+ * looks in the page's own document only (support/fixtures.ts): a frame other than the map's fails it.
  */
 import { dropdown, nav, servicesLink } from "./support/shell";
 import { at, axe, expect, open, test } from "./support/fixtures";
@@ -27,3 +28,20 @@ test("axe: the open mobile menu", at(375), async ({ page }, testInfo) => {
   await expect(nav(page).getByRole("link", { name: "Contact Us" })).toBeVisible();
   expect(await axe(page, testInfo, "open mobile menu"), "axe violations").toEqual([]);
 });
+
+// axe looks in the page's own document only (support/fixtures.ts): a frame other than the map's fails the check.
+test(
+  "axe: a frame of the site's own, which the check would not look inside, fails it",
+  at(1280),
+  async ({ page }, testInfo) => {
+    await open(page, "/home");
+    await page.evaluate(() => {
+      const frame = document.createElement("iframe");
+      frame.title = "A part of the site";
+      frame.srcdoc = "<!doctype html><html lang='en'><title>Part</title><p>The site's own</p></html>";
+      document.body.append(frame);
+    });
+    await expect.poll(() => page.frames().length).toBe(2);
+    await expect(axe(page, testInfo, "a frame of the site's own")).rejects.toThrow(/frames axe does not look inside/);
+  },
+);
