@@ -137,6 +137,8 @@ export class InboxStore {
     private readonly db: Engine,
     /** Opens and migrates the store first (SqlStore.ready). */
     private readonly ready: () => Promise<unknown>,
+    /** How many of the newest enquiries a search reads first (smaller in a test, to cross it). */
+    private readonly searchWindow = SEARCH_WINDOW,
   ) {}
 
   // People and invitations
@@ -494,7 +496,7 @@ export class InboxStore {
     if (how === "recent") {
       const key = afterKey("n");
       where.push(`e.seq IN (SELECT n.seq FROM enquiries n ${key ? `WHERE ${key}` : ""}
-         ORDER BY n.received_at DESC, n.seq DESC LIMIT ${SEARCH_WINDOW})`);
+         ORDER BY n.received_at DESC, n.seq DESC LIMIT ${this.searchWindow})`);
     } else if (after) where.push(afterKey("e"));
     params.push(limit);
     const sql = `${found ? `WITH ${found} ` : ""}SELECT e.seq, e.data, e.verdict, w.enquiry_id, w.status, w.owner_id,
