@@ -13,8 +13,9 @@ import tseslint from "typescript-eslint";
 // entry only, src/site-service/index.ts: what is behind it can be rearranged without touching the
 // Gatsby Function, the site, the release or the deploy tests.
 const serviceInternals = {
-  regex: "(^|/)site-service/(?!index$)",
-  message: "Import the site's service from its public entry (src/site-service, index.ts) only.",
+  regex: "(^|/)site-service/(?!index$|function-entry$)",
+  message:
+    "Import the site's service from its public entry (src/site-service, index.ts) only (the Gatsby Function: function-entry.ts).",
 };
 // The enquiry's definition runs in visitors' browsers as well as in the receiver: data and types only.
 const notForTheContract = {

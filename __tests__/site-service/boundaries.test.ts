@@ -15,6 +15,9 @@ const cases: Array<[file: string, code: string, restricted: boolean]> = [
   ["__tests__/deploy/x.test.ts", 'import { x } from "../../src/site-service/service/server";', true],
   ["src/api/other.ts", 'import { x } from "../site-service";', false],
   ["src/api/other.ts", 'import { x } from "../site-service/index";', false],
+  // The Gatsby Function's own entry (the same receiving, without the rest of the service), and only it.
+  ["src/api/email.ts", 'import { x } from "../site-service/function-entry";', false],
+  ["src/api/other.ts", 'import { x } from "../site-service/function-entry-other";', true],
   ["src/site-service/service/other.ts", 'import { x } from "../enquiries/core/validate";', false],
   ["__tests__/site-service/x.test.ts", 'import { x } from "../../src/site-service/enquiries/core/validate";', false],
   ["src/enquiry-contract/other.ts", 'import { createHash } from "node:crypto";', true],

@@ -55,7 +55,11 @@ describe.each(ENGINES)("on %s", (name) => {
     await raw.close();
 
     const store = engine.open(env);
-    expect((await store.ready()).migrationsApplied).toEqual(["005-inbox.sql"]);
+    expect((await store.ready()).migrationsApplied).toEqual(
+      readMigrations(name)
+        .filter((m) => m.version >= 5)
+        .map((m) => m.name),
+    );
     for (const n of [1, 2, 3]) {
       expect(await store.inbox.work(`enq-${n}`)).toEqual({ enquiryId: `enq-${n}`, status: "new", version: 1 });
     }

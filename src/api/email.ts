@@ -2,7 +2,8 @@
  * POST /api/email: the contact form's enquiry endpoint, as a Gatsby Function (served by
  * `gatsby serve` and `gatsby develop`, or a host's Gatsby adapter). Only what is Gatsby's is here:
  * its body parsers kept off, and its way of sending an answer. The request adapter, its error
- * handling and the receiver are src/site-service's, the same as the standalone service's.
+ * handling and the receiver are src/site-service's, the same as the standalone service's, through
+ * its function entry (src/site-service/function-entry.ts), which keeps the inbox out of the bundle.
  */
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
 import {
@@ -12,7 +13,7 @@ import {
   sharedReceiver,
   type AdapterOptions,
   type Receiver,
-} from "../site-service";
+} from "../site-service/function-entry";
 
 /**
  * Gatsby parses bodies before calling a function (JSON up to 100 kB, text, forms, raw) and answers

@@ -5,7 +5,8 @@
  * sign-in/ (the studio's GitHub sign-in), push-hook/ (the git host's push webhook), and service/,
  * what all three share (settings, the JSON log, the node:http server).
  *
- *   the Gatsby Function (src/api/email.ts)          createRequestAdapter, sharedReceiver, loadProxySettings
+ *   the Gatsby Function (src/api/email.ts)          none: ./function-entry, the same exports without the
+ *                                                   rest of the service, which its bundle would carry
  *   the standalone service (bin/site-service)       runEnquiryService
  *   `npm run enquiries` (bin/enquiries)             runEnquiriesCli
  *   tests of the site, the deploy, the browsers     readStoredLines, readStoredLinesNow, createEnquiryService

@@ -26,6 +26,7 @@ import type { JsonLog } from "../../service/json-log";
 import { hashSecret, newSecret, SESSION_LIMITS } from "./secrets";
 import { createPasskeys, type Passkeys } from "./passkeys";
 import { workRoutes } from "./work-routes";
+import { createOwnerMailer, mailingOwners } from "./owner-mail";
 import { ok, type InboxAnswer, type Route, type SignInOutcome } from "./routes";
 
 export const INBOX_PREFIX = "/inbox/api/";
@@ -66,7 +67,7 @@ export function createInboxApi(options: InboxApiOptions): InboxApi {
   const failures = new FailureLimiter(SIGN_IN_FAILURES.limit, SIGN_IN_FAILURES.windowMs);
   const routes: Route[] = [
     { method: "GET", path: "/inbox/api/me", handle: async ({ person }) => ok({ person: publicPerson(person) }) },
-    ...workRoutes(store),
+    ...mailingOwners(workRoutes(store), store, createOwnerMailer(config), config.siteOrigin, log),
   ];
   const signInRoutes = signInRoutesOf(passkeys);
   const match = <R extends Pick<Route, "method" | "path">>(list: R[], path: string) =>

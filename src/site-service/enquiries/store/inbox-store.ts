@@ -104,6 +104,8 @@ export interface SessionLimits {
 }
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
+/** How many of the newest enquiries a search reads first (InboxStore.listSql's "recent"). */
+const SEARCH_WINDOW = 5_000;
 const ALL_ROWS = 2_147_483_647;
 
 type PersonRow = { id: unknown; email: string; name: string; created_at: unknown; revoked_at: unknown };
@@ -135,6 +137,8 @@ export class InboxStore {
     private readonly db: Engine,
     /** Opens and migrates the store first (SqlStore.ready). */
     private readonly ready: () => Promise<unknown>,
+    /** How many of the newest enquiries a search reads first (smaller in a test, to cross it). */
+    private readonly searchWindow = SEARCH_WINDOW,
   ) {}
 
   // People and invitations
@@ -456,20 +460,56 @@ export class InboxStore {
   /** Newest first, `limit` of them after `after` (keyset paging: as fast on the last page as the first). */
   async list(filter: ListFilter, after: PageKey | undefined, limit: number): Promise<ListedEnquiry[]> {
     await this.ready();
-    const { where, params } = filterSql(filter);
-    if (after) {
+    if (!filter.search) return this.listed(this.listSql(filter, after, limit, "all"));
+    // A search: first among the newest enquiries after the key only, where a word most enquiries
+    // hold fills the page at once; when they hold fewer than a page, whatever matches anywhere.
+    const recent = await this.listed(this.listSql(filter, after, limit, "recent"));
+    if (recent.length >= limit) return recent;
+    return this.listed(this.listSql(filter, after, limit, "found"));
+  }
+
+  /**
+   * The list's query. "all": newest first through the (received_at, seq) index, each filter tested
+   * in turn, stopping at a page. "recent": the same over the SEARCH_WINDOW newest enquiries after the
+   * key (complete when it fills a page: every enquiry outside is older). "found": the enquiries
+   * holding every word found first (PostgreSQL: by the trigram index of 006 when there is one; else,
+   * and on SQLite, one pass over enquiry_work), then listed. Left to themselves, both planners walked
+   * the index testing each enquiry's text, every row for a rare word: 0.7 to 2 s at 100,000;
+   * "found" alone costs a lookup per match, 2 s for a word all hold (docs/performance.md).
+   */
+  private listSql(filter: ListFilter, after: PageKey | undefined, limit: number, how: "all" | "recent" | "found") {
+    const { where, params } = filterSql({ ...filter, search: how === "all" ? filter.search : undefined });
+    const found = how === "found" ? searchSql(filter.search, params) : "";
+    // Over the window, each word tested row by row: `|| ''` keeps PostgreSQL from the trigram index,
+    // which for a word every enquiry holds would fetch them all.
+    if (how === "recent")
+      for (const word of searchWords(filter.search))
+        where.push(`(w.search_text || '') LIKE $${params.push(likePattern(word))} ESCAPE '\\'`);
+    if (found) where.push("w.enquiry_id IN (SELECT enquiry_id FROM found)");
+    const afterKey = (alias: string) => {
+      if (!after) return "";
       params.push(after.receivedAt, after.seq);
-      where.push(
-        `(e.received_at < $${params.length - 1} OR (e.received_at = $${params.length - 1} AND e.seq < $${params.length}))`,
-      );
-    }
+      const [at, seq] = [`$${params.length - 1}`, `$${params.length}`];
+      // The first condition bounds the index's range; alone, the OR is a filter on every row passed.
+      return `${alias}.received_at <= ${at} AND (${alias}.received_at < ${at} OR ${alias}.seq < ${seq})`;
+    };
+    if (how === "recent") {
+      const key = afterKey("n");
+      where.push(`e.seq IN (SELECT n.seq FROM enquiries n ${key ? `WHERE ${key}` : ""}
+         ORDER BY n.received_at DESC, n.seq DESC LIMIT ${this.searchWindow})`);
+    } else if (after) where.push(afterKey("e"));
     params.push(limit);
-    const rows = await this.db.all<WorkRow & { seq: unknown; data: unknown; verdict: string | null; cleared: unknown }>(
-      `SELECT e.seq, e.data, e.verdict, w.enquiry_id, w.status, w.owner_id, w.version, w.answered_at,
-         EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id) AS cleared
+    const sql = `${found ? `WITH ${found} ` : ""}SELECT e.seq, e.data, e.verdict, w.enquiry_id, w.status, w.owner_id,
+         w.version, w.answered_at, EXISTS (SELECT 1 FROM reviews r WHERE r.enquiry_id = e.id) AS cleared
        FROM enquiries e JOIN enquiry_work w ON w.enquiry_id = e.id
        ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-       ORDER BY e.received_at DESC, e.seq DESC LIMIT $${params.length}`,
+       ORDER BY e.received_at DESC, e.seq DESC LIMIT $${params.length}`;
+    return { sql, params };
+  }
+
+  private async listed({ sql, params }: { sql: string; params: SqlValue[] }): Promise<ListedEnquiry[]> {
+    const rows = await this.db.all<WorkRow & { seq: unknown; data: unknown; verdict: string | null; cleared: unknown }>(
+      sql,
       params,
     );
     return rows.map((row) => ({
@@ -640,11 +680,25 @@ function filterSql(filter: ListFilter): { where: string[]; params: SqlValue[] } 
     where.push(`NOT (${flagged.replace("e.verdict = 'suspect'", "coalesce(e.verdict, '') = 'suspect'")})`);
   if (filter.from) where.push(`e.received_at >= ${param(filter.from)}`);
   if (filter.to) where.push(`e.received_at < ${param(filter.to)}`);
-  for (const word of (filter.search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    // Each word anywhere in the text; % and _ in it are themselves.
-    where.push(`w.search_text LIKE ${param(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\'`);
-  }
+  for (const word of searchWords(filter.search))
+    where.push(`w.search_text LIKE ${param(likePattern(word))} ESCAPE '\\'`);
   return { where, params };
+}
+
+const searchWords = (search: string | undefined) =>
+  (search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+
+/** Each word anywhere in the text; % and _ in it are themselves. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search's matches, `found AS MATERIALIZED (…)` for a WITH (its patterns added to params), or "". */
+function searchSql(search: string | undefined, params: SqlValue[]): string {
+  const conditions = searchWords(search).map((word) => {
+    params.push(likePattern(word));
+    return `search_text LIKE $${params.length} ESCAPE '\\'`;
+  });
+  if (conditions.length === 0) return "";
+  return `found AS MATERIALIZED (SELECT enquiry_id FROM enquiry_work WHERE ${conditions.join(" AND ")})`;
 }
 
 async function personByEmail(sql: Sql, email: string): Promise<Person | undefined> {
