@@ -9,63 +9,12 @@
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { SIGN_IN_FAILURES } from "../../src/site-service/enquiries/inbox/inbox-http";
-import type { EnquiryStore, StoredEnquiry } from "../../src/site-service/enquiries/store/store";
+import type { EnquiryStore } from "../../src/site-service/enquiries/store/store";
 import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { ENGINES, engineUnderTest } from "./support/engines";
 import { projectRoot } from "./support/harness";
+import { client, enquiry, NOW, ORIGIN, type Call, type Reply } from "./support/inbox-client";
 import { softwareAuthenticator, type SoftwareAuthenticator } from "./support/software-authenticator";
-
-const ORIGIN = "https://cyrus.example";
-const NOW = Date.parse("2026-11-20T09:00:00Z");
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  text: string;
-}
-
-type Call = (
-  method: string,
-  path: string,
-  options?: { cookie?: string; body?: unknown; origin?: string | null; xInbox?: string | null },
-) => Promise<Reply>;
-
-function client(port: number): Call {
-  return async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.cookie) headers.cookie = options.cookie;
-    if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
-    if (options.xInbox !== null) headers["x-inbox"] = options.xInbox ?? "1";
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await res.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      /* CSV */
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  };
-}
-
-const enquiry = (n: number, extra: Partial<StoredEnquiry> = {}): StoredEnquiry => ({
-  id: `enq-${String(n).padStart(3, "0")}`,
-  receivedAt: new Date(NOW - (100 - n) * 60_000).toISOString(),
-  name: `Person ${n}`,
-  phone: "",
-  email: `person${n}@sponsor${n % 3}.example`,
-  message: `A phase ${n % 4} study, enquiry number ${n}.`,
-  screening: { verdict: "clean", signals: [] },
-  delivery: "pending",
-  ...extra,
-});
 
 async function fill(store: EnquiryStore): Promise<void> {
   for (let n = 1; n <= 12; n += 1) {
@@ -386,73 +335,3 @@ function expectPrivate(reply: Reply): void {
   expect(reply.headers.get("x-robots-tag")).toBe("noindex");
   expect(reply.headers.get("referrer-policy")).toBe("no-referrer");
 }
-
-describe("two service instances on one PostgreSQL", () => {
-  const engine = engineUnderTest("postgres");
-  const services: EnquiryService[] = [];
-  afterEach(async () => {
-    for (const s of services.splice(0)) await s.shutdown("test");
-    await engine.cleanUp();
-  });
-
-  test("a ceremony begun on one ends on the other; a session of one works on the other; versions hold across them", async () => {
-    const env = { ...(await engine.env()), SITE_URL: ORIGIN, ENQUIRY_PORT: "0" };
-    const start = async () => {
-      const s = createEnquiryService({
-        env,
-        log: jsonLog(() => undefined),
-        receiverOptions: { now: () => NOW, mailer: null },
-        projectRoot,
-      });
-      services.push(s);
-      return client((await s.listen()).port);
-    };
-    const [a, b] = [await start(), await start()];
-    await fill(services[0]!.receiver.store);
-    const out: string[] = [];
-    await runEnquiriesCli(
-      ["invite", "ana@cyrus.example", "--name", "Ana"],
-      env,
-      { out: (l) => out.push(l), err: () => undefined },
-      () => NOW,
-    );
-    const token = out[1]!.split("#")[1]!;
-    const authenticator = softwareAuthenticator();
-    const creation = (await a("POST", "/inbox/api/session/welcome-options", { body: { token } })).json.options as {
-      challenge: string;
-      rp: { id: string };
-    };
-    const registered = await b("POST", "/inbox/api/session/welcome", {
-      body: { token, response: authenticator.register(creation, ORIGIN) },
-    });
-    expect(registered.status).toBe(200);
-    const cookie = sessionCookie(registered);
-    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(200);
-
-    const request = (await b("POST", "/inbox/api/session/sign-in-options", { body: {} })).json.options as {
-      challenge: string;
-      rpId: string;
-    };
-    const signedIn = await a("POST", "/inbox/api/session/sign-in", {
-      body: { response: authenticator.assert(request, ORIGIN) },
-    });
-    expect(signedIn.status).toBe(200);
-
-    expect(
-      (await a("POST", "/inbox/api/enquiries/enq-001/work", { cookie, body: { version: 1, status: "answered" } }))
-        .status,
-    ).toBe(200);
-    const stale = await b("POST", "/inbox/api/enquiries/enq-001/work", {
-      cookie,
-      body: { version: 1, status: "spam" },
-    });
-    expect([stale.status, (stale.json.work as { status: string }).status]).toEqual([409, "answered"]);
-    expect((await b("GET", "/inbox/api/counts", { cookie })).json).toMatchObject({
-      byStatus: { answered: 1, new: 11 },
-    });
-
-    // Signed out on one: refused on the other at once.
-    expect((await b("POST", "/inbox/api/sign-out", { cookie })).status).toBe(200);
-    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(401);
-  });
-});

@@ -9,6 +9,7 @@ import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/si
 import { engineUnderTest } from "./support/engines";
 import { projectRoot } from "./support/harness";
 import { client, fill, invited, NOW, ORIGIN, type Call } from "./support/inbox-client";
+import { softwareAuthenticator } from "./support/software-authenticator";
 
 describe("the inbox on two service instances over one PostgreSQL", () => {
   const engine = engineUnderTest("postgres");
@@ -18,7 +19,8 @@ describe("the inbox on two service instances over one PostgreSQL", () => {
     await engine.cleanUp();
   });
 
-  test("sessions, list, counts, versions and revoke are the same on both", async () => {
+  /** Two services on the store, each with its own pool: their API clients. */
+  async function twoServices() {
     const env = { ...(await engine.env()), SITE_URL: ORIGIN, ENQUIRY_PORT: "0" };
     const start = async () => {
       const s = createEnquiryService({
@@ -31,6 +33,11 @@ describe("the inbox on two service instances over one PostgreSQL", () => {
       return client((await s.listen()).port);
     };
     const [a, b] = [await start(), await start()];
+    return { env, a, b };
+  }
+
+  test("sessions, list, counts, versions and revoke are the same on both", async () => {
+    const { env, a, b } = await twoServices();
     expect(services[0]!.receiver.store).not.toBe(services[1]!.receiver.store);
     await fill(services[0]!.receiver.store, 30);
 
@@ -96,5 +103,55 @@ describe("the inbox on two service instances over one PostgreSQL", () => {
       expect((await call("GET", "/inbox/api/enquiries", { cookie: ana.cookie })).status).toBe(401);
       expect((await call("GET", "/inbox/api/counts", { cookie: ben.cookie })).status).toBe(200);
     }
+  });
+
+  test("a ceremony begun on one ends on the other; a session of one works on the other; versions hold across them", async () => {
+    const { env, a, b } = await twoServices();
+    await fill(services[0]!.receiver.store);
+    const out: string[] = [];
+    await runEnquiriesCli(
+      ["invite", "ana@cyrus.example", "--name", "Ana"],
+      env,
+      { out: (l) => out.push(l), err: () => undefined },
+      () => NOW,
+    );
+    const token = out[1]!.split("#")[1]!;
+    const authenticator = softwareAuthenticator();
+    const creation = (await a("POST", "/inbox/api/session/welcome-options", { body: { token } })).json.options as {
+      challenge: string;
+      rp: { id: string };
+    };
+    const registered = await b("POST", "/inbox/api/session/welcome", {
+      body: { token, response: authenticator.register(creation, ORIGIN) },
+    });
+    expect(registered.status).toBe(200);
+    const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(200);
+
+    const request = (await b("POST", "/inbox/api/session/sign-in-options", { body: {} })).json.options as {
+      challenge: string;
+      rpId: string;
+    };
+    const signedIn = await a("POST", "/inbox/api/session/sign-in", {
+      body: { response: authenticator.assert(request, ORIGIN) },
+    });
+    expect(signedIn.status).toBe(200);
+
+    expect(
+      (await a("POST", "/inbox/api/enquiries/enq-001/work", { cookie, body: { version: 1, status: "answered" } }))
+        .status,
+    ).toBe(200);
+    const stale = await b("POST", "/inbox/api/enquiries/enq-001/work", {
+      cookie,
+      body: { version: 1, status: "spam" },
+    });
+    expect([stale.status, (stale.json.work as { status: string }).status]).toEqual([409, "answered"]);
+    expect((await b("GET", "/inbox/api/counts", { cookie })).json).toMatchObject({
+      byStatus: { answered: 1, new: 11 },
+    });
+
+    // Signed out on one: refused on the other at once.
+    expect((await b("POST", "/inbox/api/sign-out", { cookie })).status).toBe(200);
+    expect((await a("GET", "/inbox/api/me", { cookie })).status).toBe(401);
   });
 });
