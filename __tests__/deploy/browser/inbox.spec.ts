@@ -9,23 +9,25 @@
  * protocol's WebAuthn domain. No git host, no mail. Passkeys need a secure context and a relying party
  * that is a host name, so the site is reached as http://localhost:<port> and SITE_URL is that.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { axe } from "../../e2e/support/fixtures";
-import { projectRoot, startStack, type Stack } from "../support/stack";
+import {
+  acceptInvitation,
+  inviteLink,
+  pageWithAuthenticator,
+  sendEnquiry,
+  startInboxStack,
+  type InboxStack,
+} from "../support/inbox-people";
 
-let stack: Stack;
+let inbox: InboxStack;
 let site = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  stack = await startStack({
-    prepare: ({ origin }) => {
-      site = origin.replace("//127.0.0.1:", "//localhost:");
-      return { SITE_URL: site };
-    },
-  });
+  inbox = await startInboxStack();
+  site = inbox.site;
   await seed("Ada Quinn", "ada@sponsor-one.example", "A phase II oncology study in Lyon: <b>bold</b> =SUM(A1)");
   await seed("Bo Lind", "bo@sponsor-two.example", "Bioequivalence study for a generic, 24 subjects.");
   await seed("Cy Moreau", "cy@sponsor-three.example", "Medical writing for a clinical study report.");
@@ -33,35 +35,12 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   test.setTimeout(30_000);
-  await stack?.stop();
+  await inbox?.stack.stop();
 });
 
-/** An enquiry through the site's own endpoint, as the contact form sends it. */
-async function seed(name: string, email: string, message: string): Promise<void> {
-  const res = await fetch(`${stack.origin}/api/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, email, phone: "", message }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status).toBe(201);
-}
+const seed = (name: string, email: string, message: string) => sendEnquiry(inbox.stack, { name, email, message });
 
-/** The operator's command against the stack's store; the link it prints. */
-function invite(email: string, name: string): string {
-  const run = spawnSync("npm", ["run", "--silent", "enquiries", "--", "invite", email, "--name", name], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, ENQUIRY_DATA_DIR: stack.dataDir, SITE_URL: site, SMTP_URL: "", ENQUIRY_TO: "" },
-  });
-  expect(run.status).toBe(0);
-  const link = /\S+\/inbox\/welcome#\S+/.exec(run.stdout)?.[0];
-  expect(link?.startsWith(`${site}/inbox/welcome#`)).toBe(true);
-  return link!;
-}
-
-/** A page with its own virtual authenticator (CTAP2, built in, resident keys, user verification). */
+/** A person's page with its own virtual authenticator; CSP violations and script errors go to `problems`. */
 async function personPage(browser: Browser, problems: string[]): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() =>
@@ -69,29 +48,15 @@ async function personPage(browser: Browser, problems: string[]): Promise<Page> {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     ),
   );
-  const page = await context.newPage();
+  const page = await pageWithAuthenticator(context);
   // Failed requests (a 401 before signing in, a 409) are expected answers; scripts' errors are not.
   page.on("console", (m) => m.type() === "error" && /CSP violation/.test(m.text()) && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
   return page;
 }
 
 async function welcome(page: Page, email: string, name: string): Promise<void> {
-  await page.goto(invite(email, name));
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
+  await acceptInvitation(page, inviteLink(inbox, email, name), name);
   // The token was in the fragment only, and is gone from the address.
   expect(page.url()).toBe(`${site}/inbox/`);
 }
