@@ -79,7 +79,7 @@ describe.each(ENGINES)("on %s", (name) => {
     return call("POST", "/inbox/api/session/sign-in", { body: { response: authenticator.assert(request, origin) } });
   }
 
-  test("the passkey ceremonies: an invitation makes a passkey once; it signs in; sessions end on sign-out and revoke", async () => {
+  test("the passkey ceremonies: an invitation makes a passkey once; it signs in; sessions end on sign-out and revoke; invited again, only the new passkey", async () => {
     const { call, cli, out, lines } = await start();
     const { token, authenticator, cookie } = await invited(call, cli, out, "ana@cyrus.example");
     expect((await call("GET", "/inbox/api/me", { cookie })).json).toEqual({
@@ -119,6 +119,10 @@ describe.each(ENGINES)("on %s", (name) => {
     expect((await call("GET", "/inbox/api/me", { cookie })).status).toBe(200);
     expect(await cli("revoke", "ana@cyrus.example")).toBe(0);
     expect((await call("GET", "/inbox/api/me", { cookie })).status).toBe(401);
+    expect((await signIn(call, authenticator)).status).toBe(401);
+    // Invited again (a lost device): the new link's passkey signs in, the old one never again.
+    const renewed = await invited(call, cli, out, "ana@cyrus.example");
+    expect((await signIn(call, renewed.authenticator)).status).toBe(200);
     expect((await signIn(call, authenticator)).status).toBe(401);
   });
 

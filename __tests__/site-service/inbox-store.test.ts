@@ -164,7 +164,7 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(await inbox.passkey("cred-1")).toEqual(passkey);
     expect(await inbox.passkey("cred-2")).toBeUndefined();
 
-    // A new invitation ends the unused one before it; revoking ends both the invitation and the passkey's use.
+    // A new invitation ends the unused one before it; revoking ends both the invitation and the passkey.
     await inbox.invite("ana@cyrus.example", "Ana Lima", "hash-2", at(HOUR), at(25 * HOUR));
     await inbox.invite("ana@cyrus.example", "Ana Lima", "hash-3", at(HOUR), at(25 * HOUR));
     expect(await inbox.invitation("hash-2", at(HOUR))).toBeUndefined();
@@ -172,12 +172,15 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(await inbox.invitation("hash-3", at(2 * HOUR))).toBeUndefined();
     expect(await inbox.passkey("cred-1")).toBeUndefined();
     expect(await inbox.revoke("nobody@cyrus.example", at(2 * HOUR))).toBeUndefined();
-    // Invited again: access again, under the name given now.
+    // Invited again (a lost device, say): access again, under the name given now, but the old passkey
+    // stays gone; only one made from the new link signs in.
     await inbox.invite("ana@cyrus.example", "Ana L.", "hash-4", at(3 * HOUR), at(27 * HOUR));
-    expect(await inbox.passkey("cred-1")).toEqual(passkey);
+    expect(await inbox.passkey("cred-1")).toBeUndefined();
     expect(await inbox.people(at(3 * HOUR))).toEqual([
-      { ...ana, name: "Ana L.", passkeys: 1, sessions: 0, invitedUntil: at(27 * HOUR) },
+      { ...ana, name: "Ana L.", passkeys: 0, sessions: 0, invitedUntil: at(27 * HOUR) },
     ]);
+    expect(await inbox.redeemInvitation("hash-4", { ...passkey, credentialId: "cred-4" }, at(3 * HOUR))).toBe(true);
+    expect(await inbox.passkey("cred-4")).toEqual({ ...passkey, credentialId: "cred-4" });
   });
 
   test("a session ends when idle 12 h, at 7 days in all, and at once when its person is revoked", async () => {

@@ -237,8 +237,9 @@ export class InboxStore {
   }
 
   /**
-   * Ends the person's access: revoked, every session and unused invitation gone, in one
-   * transaction. Undefined when no such person; their passkeys stay (useless while revoked).
+   * Ends the person's access: revoked, every session, passkey and unused invitation gone, in one
+   * transaction. Undefined when no such person. The passkeys go too: invited again (after a lost
+   * device, say), only the passkey made from the new link signs them in.
    */
   async revoke(email: string, at: string): Promise<{ sessions: number; alreadyRevoked: boolean } | undefined> {
     await this.ready();
@@ -248,6 +249,7 @@ export class InboxStore {
       await sql.run("UPDATE people SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [person.id, at]);
       const sessions = await sql.run("DELETE FROM sessions WHERE person_id = $1", [person.id]);
       await sql.run("DELETE FROM invitations WHERE person_id = $1 AND used_at IS NULL", [person.id]);
+      await sql.run("DELETE FROM passkeys WHERE person_id = $1", [person.id]);
       return { sessions, alreadyRevoked: person.revokedAt !== undefined };
     });
   }
