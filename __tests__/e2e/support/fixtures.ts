@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page, type Route, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page, type Request, type Route, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { projectRoot } from "../../support/serve";
 
@@ -70,9 +70,22 @@ export const test = base.extend<{ problems: Problems }>({
       consoleErrors.push(`${message.text()} (${message.location().url})`);
     });
     page.on("pageerror", (error) => consoleErrors.push(`uncaught ${error.name}: ${error.message}`));
+    // A navigation cancels what the page it leaves still had under way (its favicon, say): the
+    // browser's doing, not the site's. Such a request is one started before a later navigation.
+    let navigations = 0;
+    const startedBefore = new WeakMap<Request, number>();
+    page.on("request", (request) => {
+      startedBefore.set(request, navigations);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
+    });
     page.on("requestfailed", (request) => {
-      if (!isMapRequest(request.url()))
-        failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+      if (isMapRequest(request.url())) return;
+      const errorText = request.failure()?.errorText;
+      const leftBehind =
+        errorText === "net::ERR_ABORTED" &&
+        !request.isNavigationRequest() &&
+        (startedBefore.get(request) ?? navigations) < navigations;
+      if (!leftBehind) failedRequests.push(`${request.method()} ${request.url()}: ${errorText}`);
     });
     page.on("response", (response) => {
       if (response.status() >= 400 && !isMapRequest(response.url())) {
