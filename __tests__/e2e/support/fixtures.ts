@@ -260,6 +260,8 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
  * way (net::ERR_ABORTED, which `problems` would report). Once every image has loaded, the capture
  * starts no request: the browser keeps the width it already has, and no slide is left to load.
  */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
+
 export async function saveScreenshot(page: Page, name: string) {
   await page.evaluate(() =>
     document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
@@ -275,6 +277,9 @@ export async function saveScreenshot(page: Page, name: string) {
       { message: "every image of the page loads, shown or hidden", timeout: 15_000 },
     )
     .toEqual([]);
+  // The pictures are for people to look at, and in CI nobody does: a capture of a tall page costs a
+  // second or two of the CPU the other tests share. E2E_SCREENSHOTS=1 saves them there too.
+  if (!screenshotsWanted) return;
   const file = path.join(projectRoot, "screenshots", String(width(page)), `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
