@@ -250,6 +250,9 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
   return violations;
 }
 
+/** Whether full-page captures are saved: not under CI=true, unless E2E_SCREENSHOTS=1. */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
+
 /**
  * Saves a full-page screenshot under screenshots/<width>/<name>.png (git-ignored) for people to look at.
  *
@@ -260,8 +263,6 @@ export async function axe(page: Page, testInfo: TestInfo, target: string) {
  * way (net::ERR_ABORTED, which `problems` would report). Once every image has loaded, the capture
  * starts no request: the browser keeps the width it already has, and no slide is left to load.
  */
-const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
-
 export async function saveScreenshot(page: Page, name: string) {
   await page.evaluate(() =>
     document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
