@@ -4,7 +4,8 @@
  * SMTP server and a signed webhook to a local endpoint: 1,000 enquiries through nginx are shared out
  * between them; resends of some go straight to each instance, and some new ones reach both at once.
  * Every enquiry is stored once, e-mailed once and posted to the webhook once.
- * Bounded: 1,000 enquiries, the load within 90 s, the deliveries within 60 s more.
+ * Bounded: 1,000 enquiries, the load within 150 s, the deliveries within 90 s more. Bounds for a hang, not
+ * measures: CI runs this beside the built-site tests, where the whole test took 78 s (33 s alone).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +23,7 @@ const COUNT = 1_000;
 const RESENT = 100; // of those, each sent again to both instances directly
 const RACED = 20; // new ones sent to both instances at the same moment
 const CLIENTS = 16;
-const LOAD_MS = 90_000;
+const LOAD_MS = 150_000;
 
 const enquiry = (n: number) => ({
   name: "Two Instances",
@@ -176,7 +177,7 @@ test("1,000 enquiries across two instances: each stored once, e-mailed once, pos
   expect(new Set(stored.map((e) => e.id))).toEqual(new Set(ids.values()));
 
   // Delivered once each way, by whichever instance claimed it; nothing more after another pass.
-  await until(() => smtp.messages.length >= total && webhook.received.length >= total, 60_000, "every delivery");
+  await until(() => smtp.messages.length >= total && webhook.received.length >= total, 90_000, "every delivery");
   await sleep(6_000); // longer than the senders' interval (5 s)
   const mailed = smtp.messages.map((m) => parseMail(m.raw).header("x-enquiry-id"));
   expect(mailed).toHaveLength(total);
@@ -184,4 +185,4 @@ test("1,000 enquiries across two instances: each stored once, e-mailed once, pos
   expect(webhook.received).toHaveLength(total);
   expect(webhook.received.every((r) => r.valid)).toBe(true);
   expect(new Set(webhook.received.map((r) => r.id))).toEqual(new Set([...ids.values()].map((id) => `msg_${id}`)));
-}, 240_000);
+}, 360_000);

@@ -99,6 +99,9 @@ test("Login with GitHub: the sign-in window goes through GitHub and back, and th
   page,
   context,
 }) => {
+  // A bound, not a measure: the studio's bundle is heavy to start, and CI runs this beside the built-site
+  // tests and the stack's Jest part (45 s there, 21 s with the Jest part alone beside it).
+  test.setTimeout(120_000);
   const problems: string[] = [];
   await watch(context, problems);
 
