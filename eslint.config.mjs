@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures are functions of ({ fixtures }, use): neither React hooks nor a mistake.
-    files: ["__tests__/e2e/**", "__tests__/deploy/browser/**"],
+    files: ["__tests__/e2e/**", "__tests__/deploy/browser/**", "__tests__/admin/browser/**"],
     rules: {
       "react-hooks/rules-of-hooks": "off",
       "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],

@@ -72,13 +72,24 @@ function serveStudio(root: string, csp: string, port: number): Promise<http.Serv
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
       return;
     }
-    res.writeHead(200, {
+    // The studio's script (6 MB) is asked again on every load, but answered "not modified" while the
+    // build is the same: the browser then also keeps its compiled code. The rest is never stored.
+    const stat = fs.statSync(file);
+    const revalidated = /\.(js|css|wasm)$/.test(file);
+    const etag = `"${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}"`;
+    const headers = {
       "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
       "content-security-policy": csp,
       "x-robots-tag": "noindex, nofollow",
       "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    });
+      "cache-control": revalidated ? "no-cache" : "no-store",
+      ...(revalidated ? { etag } : {}),
+    };
+    if (revalidated && req.headers["if-none-match"] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve, reject) => {

@@ -8,10 +8,10 @@
  * announced, and goes with the library. One studio for the file, one page load per test.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { LIBRARY_NOTICE_CLASS } from "../../../admin/src/library-notice";
 import { axeTags } from "../../e2e/support/fixtures";
-import { checksReady, control, open, studioForTests } from "./support/studio-session";
+import { checksReady, control, open, studioForTests, test } from "./support/studio-session";
 
 const session = studioForTests("studio-access");
 

@@ -9,10 +9,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { stringify } from "yaml";
 import { checkFileText } from "../../../src/node/content/validate";
-import { askToPublish, control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, entryBar, open as openIn, studioForTests, test } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 

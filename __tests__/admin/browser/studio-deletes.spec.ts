@@ -10,10 +10,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { projectRoot } from "../../support/serve";
-import { open as openIn, studioForTests } from "./support/studio-session";
+import { open as openIn, studioForTests, test } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 

@@ -12,14 +12,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { narrowImageWarning } from "../../../src/node/content/image-width-rule";
 import { inspectContent } from "../../../src/node/content/validate";
 import { projectRoot } from "../../support/serve";
-import { control, open as openIn, publish, studioForTests } from "./support/studio-session";
+import { control, open as openIn, publish, studioForTests, test } from "./support/studio-session";
 
 const session = studioForTests("studio-images");
 const open = (page: Page, entry: string) => openIn(page, session.studio, entry);

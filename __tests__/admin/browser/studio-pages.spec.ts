@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { pageAddressTaken } from "../../../admin/src/refusals";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
@@ -20,7 +20,7 @@ import { everySectionPage, SECTION_TYPES } from "../../support/added-pages";
 import { lineDiff } from "../../support/line-diff";
 import { copyProject, gatsbyToEnd, plainText } from "../../support/project-copy";
 import { projectRoot, serveBuiltSite } from "../../support/serve";
-import { askToPublish, control, open as openIn, publish, studioForTests } from "./support/studio-session";
+import { askToPublish, control, open as openIn, publish, studioForTests, test } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 

@@ -7,13 +7,13 @@
  * says so, and pressing Send (or Enter in a field) makes no request.
  */
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { listHeading } from "../../../admin/src/list-heading";
 import { FORM_PREVIEW_NOTE } from "../../../admin/src/previews/templates";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { projectRoot } from "../../support/serve";
-import { askToPublish, control, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, open as openIn, studioForTests, test } from "./support/studio-session";
 
 const session = studioForTests("studio-readable");
 const readYaml = <T>(file: string) => parse(session.readText(file)) as T;

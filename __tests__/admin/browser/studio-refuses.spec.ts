@@ -12,11 +12,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsCollections } from "../../../src/node/content/cms-config";
 import { projectRoot } from "../../support/serve";
-import { askToPublish, control, entryBar, open as openIn, studioForTests } from "./support/studio-session";
+import { askToPublish, control, entryBar, open as openIn, studioForTests, test } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 

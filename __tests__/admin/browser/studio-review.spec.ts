@@ -9,12 +9,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { parse } from "yaml";
 import { startStudio, type RunningStudio } from "../../../admin/scripts/cms";
 import { inspectContent } from "../../../src/node/content/validate";
 import { freePort, projectRoot } from "../../support/serve";
-import { askToPublish, control, open } from "./support/studio-session";
+import { askToPublish, control, open, test } from "./support/studio-session";
 
 let dir: string;
 let studio: RunningStudio;

@@ -7,13 +7,20 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsCollections, type CmsField } from "../../../src/node/content/cms-config";
 import { inspectContent } from "../../../src/node/content/validate";
 import { lineDiff } from "../../support/line-diff";
 import { projectRoot } from "../../support/serve";
-import { control, entryBar, open as openIn, publish as publishEntry, studioForTests } from "./support/studio-session";
+import {
+  control,
+  entryBar,
+  open as openIn,
+  publish as publishEntry,
+  studioForTests,
+  test,
+} from "./support/studio-session";
 
 const session = studioForTests("studio-saves");
 const readText = (file: string) => session.readText(file);

@@ -6,13 +6,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { cmsCollections } from "../../../src/node/content/cms-config";
 import { inspectContent } from "../../../src/node/content/validate";
 import { projectRoot } from "../../support/serve";
-import { control, entryBar, open as openIn, publish, studioForTests } from "./support/studio-session";
+import { control, entryBar, open as openIn, publish, studioForTests, test } from "./support/studio-session";
 
 const session = studioForTests("studio");
 const violations: string[] = [];
