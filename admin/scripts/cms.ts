@@ -59,7 +59,7 @@ export interface RunningStudio {
 }
 
 /** Serves the built studio under /admin (and / forwards there), with its own policy and no indexing. */
-function serveStudio(root: string, csp: string, port: number): Promise<http.Server> {
+export function serveStudio(root: string, csp: string, port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
     if (pathname === "/" || pathname === "/admin/") {

@@ -14,7 +14,7 @@ import { freePort, projectRoot } from "../../../support/serve";
  * The studio tests' `test`: each test gets a new tab, as before, but the tabs share one browser
  * context per worker, as an editor's tabs share one browser. Their HTTP cache then keeps the studio's
  * 6 MB script and Chromium its compiled code, which a new context per test downloaded, parsed and
- * compiled again: most of this suite's CPU. A test file's studio is an origin of its own (its port),
+ * compiled again. A test file's studio is an origin of its own (its port),
  * so files share no storage; within a file, Decap keeps the editor signed in (open() expects either).
  */
 export const test = base.extend<object, { studioContext: BrowserContext }>({
