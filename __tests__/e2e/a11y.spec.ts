@@ -6,7 +6,7 @@
  * looks in the page's own document only (support/fixtures.ts): a frame other than the map's fails it.
  */
 import { dropdown, nav, servicesLink } from "./support/shell";
-import { at, axe, expect, open, test } from "./support/fixtures";
+import { at, axe, expect, open, sharedTabTest as test } from "./support/fixtures";
 
 test("axe: 404 page", at(375, 1280), async ({ page }, testInfo) => {
   await open(page, "/no-such-page");

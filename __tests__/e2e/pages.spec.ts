@@ -10,7 +10,7 @@ import { navigation, serviceOf, services, servicesPage, site } from "./support/c
 
 const cardRoutes = services.map((s) => `/services/${s.slug}`);
 import type { Locator, Page } from "@playwright/test";
-import { at, expect, open, test, width } from "./support/fixtures";
+import { at, expect, open, sharedTabTest as test, width } from "./support/fixtures";
 import { expectDescriptionsRevealOnHoverAndFocus, expectShownAsAnnounced } from "./support/why-cyrus";
 
 /**

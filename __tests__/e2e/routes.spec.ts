@@ -11,7 +11,7 @@
  */
 import type { Page, Response } from "@playwright/test";
 import { contentOf, screenshotName, routes } from "./support/content";
-import { at, axe, expect, open, saveScreenshot, test, width } from "./support/fixtures";
+import { at, axe, expect, open, saveScreenshot, sharedTabTest, test, width } from "./support/fixtures";
 import { expectKeyboardWalk, prepareKeyboardWalk, walkWidths } from "./support/keyboard-walk";
 import { axeWidths, expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
 
@@ -38,7 +38,7 @@ async function expectRoute(page: Page, route: string, response: Response) {
 }
 
 for (const route of routes) {
-  test(
+  sharedTabTest(
     `${route} answers at its exact path with its heading and content`,
     at(375, 1280),
     async ({ page, problems }, testInfo) => {

@@ -6,7 +6,16 @@
  */
 import type { Page } from "@playwright/test";
 import { dropdownEntries, serviceOf, servicesPage, site, dropdownLabels, navLabels } from "./support/content";
-import { at, everyViewport, expect, open, pageScripts, test, width } from "./support/fixtures";
+import {
+  at,
+  everyViewport,
+  expect,
+  open,
+  pageScripts,
+  sharedTabTest as test,
+  test as ownContextTest,
+  width,
+} from "./support/fixtures";
 import { dropdown } from "./support/shell";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
@@ -166,7 +175,8 @@ test.describe("floating buttons", () => {
       },
     );
 
-  test(
+  // Its own context: the popup opens in it, answered by the context's route.
+  ownContextTest(
     "the messaging link opens the app with the greeting for the provider's number",
     everyViewport,
     async ({ page, context }) => {

@@ -6,7 +6,17 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page, type Request, type Route, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+  type Route,
+  type TestInfo,
+} from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { projectRoot } from "../../support/serve";
 
@@ -46,42 +56,47 @@ export interface Problems {
   expectNone(allow?: (entry: string) => boolean): void;
 }
 
+/** What every context of the tests does: the map frame blocked, CSP violations logged as errors. */
+async function prepareContext(context: BrowserContext) {
+  await context.route(
+    (url) => isMapRequest(url.href),
+    (route) => route.abort("blockedbyclient"),
+  );
+  // A violation the browser does not log itself (one of a report-only policy, say) still fails the test.
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+}
+
 export const test = base.extend<{ problems: Problems }>({
   baseURL: async ({}, use) => {
     await use(env("E2E_BASE_URL"));
   },
   context: async ({ context }, use) => {
-    await context.route(
-      (url) => isMapRequest(url.href),
-      (route) => route.abort("blockedbyclient"),
-    );
-    // A violation the browser does not log itself (one of a report-only policy, say) still fails the test.
-    await context.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => {
-        console.error(
-          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
-        );
-      });
-    });
+    await prepareContext(context);
     await use(context);
   },
   problems: async ({ page }, use) => {
     const consoleErrors: string[] = [];
     const failedRequests: string[] = [];
-    page.on("console", (message) => {
+    const onConsole = (message: ConsoleMessage) => {
       if (message.type() !== "error" || isMapRequest(message.location().url)) return;
       consoleErrors.push(`${message.text()} (${message.location().url})`);
-    });
-    page.on("pageerror", (error) => consoleErrors.push(`uncaught ${error.name}: ${error.message}`));
+    };
+    const onPageError = (error: Error) => consoleErrors.push(`uncaught ${error.name}: ${error.message}`);
     // A navigation cancels what the page it leaves still had under way (its favicon, say): the
     // browser's doing, not the site's. Such a request is one started before a later navigation.
     let navigations = 0;
     const startedBefore = new WeakMap<Request, number>();
-    page.on("request", (request) => {
+    const onRequest = (request: Request) => {
       startedBefore.set(request, navigations);
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
-    });
-    page.on("requestfailed", (request) => {
+    };
+    const onRequestFailed = (request: Request) => {
       if (isMapRequest(request.url())) return;
       const errorText = request.failure()?.errorText;
       const aborted = errorText === "net::ERR_ABORTED" && !request.isNavigationRequest();
@@ -91,12 +106,17 @@ export const test = base.extend<{ problems: Problems }>({
       // commit. A missing icon still fails as its HTTP status (below).
       const tabIcon = aborted && isTabIcon(request.url());
       if (!leftBehind && !tabIcon) failedRequests.push(`${request.method()} ${request.url()}: ${errorText}`);
-    });
-    page.on("response", (response) => {
+    };
+    const onResponse = (response: Response) => {
       if (response.status() >= 400 && !isMapRequest(response.url())) {
         failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${response.status()}`);
       }
-    });
+    };
+    page.on("console", onConsole);
+    page.on("pageerror", onPageError);
+    page.on("request", onRequest);
+    page.on("requestfailed", onRequestFailed);
+    page.on("response", onResponse);
     await use({
       consoleErrors,
       failedRequests,
@@ -113,6 +133,48 @@ export const test = base.extend<{ problems: Problems }>({
         ).toEqual([]);
       },
     });
+    // A tab shared between tests (sharedTabTest) reports to the next test's lists only.
+    page.off("console", onConsole);
+    page.off("pageerror", onPageError);
+    page.off("request", onRequest);
+    page.off("requestfailed", onRequestFailed);
+    page.off("response", onResponse);
+  },
+});
+
+/**
+ * For tests that load pages, look, hover, click and type, and keep nothing (no cookie, no storage, no
+ * route or popup of the context): the tests of a worker share one tab. Before each test it goes to
+ * about:blank, and its routes, emulated media and pointer are reset. A new context and tab per test
+ * (a renderer process and its start) cost about as much CPU as a page of the site itself; the tab's
+ * cache also spares each page the fonts and images the others share.
+ */
+export const sharedTabTest = test.extend<object, { sharedTab: Page }>({
+  sharedTab: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, javaScriptEnabled, locale, timezoneId, serviceWorkers } = workerInfo.project.use;
+      const context = await browser.newContext({
+        viewport,
+        javaScriptEnabled,
+        locale,
+        timezoneId,
+        serviceWorkers,
+        baseURL: env("E2E_BASE_URL"),
+      });
+      await prepareContext(context);
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ sharedTab }, use) => {
+    // What the previous test's page still loaded (a carousel's next slide) is cancelled here, before
+    // this test's problems are collected; what it set on the tab is undone.
+    await sharedTab.goto("about:blank");
+    await sharedTab.unrouteAll({ behavior: "ignoreErrors" });
+    await sharedTab.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
+    await sharedTab.mouse.move(0, 0);
+    await use(sharedTab);
   },
 });
 
