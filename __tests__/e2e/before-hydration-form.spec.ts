@@ -15,7 +15,7 @@ import {
   expect,
   holdScripts,
   pageScripts,
-  test,
+  sharedTabTest as test,
   waitForHydration,
 } from "./support/fixtures";
 

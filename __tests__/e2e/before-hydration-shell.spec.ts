@@ -7,7 +7,15 @@
  */
 import type { Page } from "@playwright/test";
 import { whyCyrus } from "./support/content";
-import { at, expect, holdScripts, isHydrated, openWithoutScripts, test, waitForHydration } from "./support/fixtures";
+import {
+  at,
+  expect,
+  holdScripts,
+  isHydrated,
+  openWithoutScripts,
+  sharedTabTest as test,
+  waitForHydration,
+} from "./support/fixtures";
 
 /** Opens a route with every script held back, once its HTML is parsed (the islands are requested). */
 async function openBeforeScripts(page: Page, route: string) {

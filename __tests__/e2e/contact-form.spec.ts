@@ -13,7 +13,7 @@ import {
   isEnquiry,
   storedEnquiries,
 } from "./support/enquiry-form";
-import { at, axe, dependsOnServer, env, expect, open, test } from "./support/fixtures";
+import { at, axe, dependsOnServer, env, expect, open, sharedTabTest as test } from "./support/fixtures";
 
 test(
   "an empty required field shows the validation message and sends no request",

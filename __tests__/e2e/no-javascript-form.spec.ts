@@ -15,7 +15,7 @@ import {
   isEnquiry,
   storedEnquiries as stored,
 } from "./support/enquiry-form";
-import { dependsOnServer, env, expect, noJsAt, test } from "./support/fixtures";
+import { dependsOnServer, env, expect, noJsAt, sharedTabTest as test } from "./support/fixtures";
 
 const noJs = noJsAt(375, 1280);
 

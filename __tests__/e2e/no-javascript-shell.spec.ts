@@ -9,7 +9,15 @@
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { dropdownEntries, serviceOf, site, dropdownLabels, navLabels } from "./support/content";
-import { axe, expect, holdScripts, isHydrated, noJsAt, openWithoutScripts, sharedTabTest as test } from "./support/fixtures";
+import {
+  axe,
+  expect,
+  holdScripts,
+  isHydrated,
+  noJsAt,
+  openWithoutScripts,
+  sharedTabTest as test,
+} from "./support/fixtures";
 import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
 import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
 

@@ -7,7 +7,15 @@
  */
 import type { Request } from "@playwright/test";
 import { home, notFound } from "./support/content";
-import { dependsOnServer, everyViewport, expect, open, saveScreenshot, test, width } from "./support/fixtures";
+import {
+  dependsOnServer,
+  everyViewport,
+  expect,
+  open,
+  saveScreenshot,
+  sharedTabTest as test,
+  width,
+} from "./support/fixtures";
 import { expectShell, horizontalOverflow, shotWidths } from "./support/page-checks";
 
 test("/ ends on /home", dependsOnServer(everyViewport), async ({ page, problems }) => {

@@ -143,11 +143,12 @@ export const test = base.extend<{ problems: Problems }>({
 });
 
 /**
- * For tests that load pages, look, hover, click and type, and keep nothing (no cookie, no storage, no
- * route or popup of the context): the tests of a worker share one tab. Before each test it goes to
- * about:blank, and its routes, emulated media and pointer are reset. A new context and tab per test
- * (a renderer process and its start) cost about as much CPU as a page of the site itself; the tab's
- * cache also spares each page the fonts and images the others share.
+ * For tests that load pages, look, hover, click, type and send, and need nothing of the context
+ * itself (its routes, a popup, storage: the site keeps none but the form's cookie): the tests of a
+ * worker share one tab. Before each test it goes to about:blank, and its routes, emulated media,
+ * pointer and cookies are reset. A new context and tab per test (a renderer process and its start)
+ * cost about as much CPU as a page of the site itself. The HTTP cache stays off, as in every context
+ * of these tests (Playwright turns it off where requests are routed: the map's, above).
  */
 export const sharedTabTest = test.extend<object, { sharedTab: Page }>({
   sharedTab: [
@@ -174,6 +175,7 @@ export const sharedTabTest = test.extend<object, { sharedTab: Page }>({
     await sharedTab.unrouteAll({ behavior: "ignoreErrors" });
     await sharedTab.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
     await sharedTab.mouse.move(0, 0);
+    await sharedTab.context().clearCookies();
     await use(sharedTab);
   },
 });
