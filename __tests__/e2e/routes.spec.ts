@@ -5,8 +5,8 @@
  * own that also has no axe-core violation (the tags of a11y.spec.ts), saves a full-page screenshot
  * under screenshots/<width>/ and passes the keyboard walk (support/keyboard-walk.ts; its reduced
  * motion and map stand-in are set before the page loads, at those widths only). At 768 and 1024 px
- * one test visits every route in one tab, a step per route: a tab's cache spares each page the
- * scripts and styles it shares with the others, which a new tab per route loaded again (CI time).
+ * one test visits every route in one tab, a step per route. The tests at 375 and 1280 px share their
+ * worker's tab too (sharedTabTest): a new context and renderer per route cost as much CPU as the page.
  * What the server itself decides (`/` and an unknown path) is in server-routes.spec.ts.
  */
 import type { Page, Response } from "@playwright/test";
