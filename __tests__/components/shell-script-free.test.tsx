@@ -1,7 +1,8 @@
 /**
  * The shell works without JavaScript, the same everywhere (the built site, which ships no script for
  * it, `npm run develop` and the studio's previews, which hydrate it): a <details> menu toggle, a
- * dropdown CSS opens, a scroll-to-top link to "#top" and the messaging link. Hydrating it changes
+ * dropdown CSS shows and its button opens as a popover, a scroll-to-top link to "#top" and the
+ * messaging link. Hydrating it changes
  * nothing and reports no error.
  */
 import { screen, within } from "@testing-library/react";
@@ -38,6 +39,7 @@ afterEach(() => {
 const nav = () => screen.getByRole("navigation", { name: labels.mainNav });
 const servicesItem = () => within(nav()).getByRole("link", { name: "Services" }).closest("li")!;
 const dropdownList = () => servicesItem().querySelector("ul")!;
+const dropdownToggle = () => within(servicesItem()).getByRole("button", { name: labels.servicesToggle });
 
 describe("the server HTML, before and without JavaScript", () => {
   it("has a <details> menu toggle right before the list, named for each of its states, and no script-only button", () => {
@@ -52,7 +54,8 @@ describe("the server HTML, before and without JavaScript", () => {
     expect(details!.children).toHaveLength(1);
     // One name per state; the module CSS shows the one matching the toggle's state.
     expect(summary!.textContent).toBe(labels.menuOpen + labels.menuClose);
-    expect(within(nav()).queryAllByRole("button")).toEqual([]);
+    // The one button is the dropdown's, which HTML alone makes work (the next test).
+    expect(within(nav()).getAllByRole("button")).toEqual([dropdownToggle()]);
   });
 
   it("lists the main links in order with their exact paths, and every dropdown entry, none hidden, so CSS can open the dropdown", () => {
@@ -62,11 +65,21 @@ describe("the server HTML, before and without JavaScript", () => {
     expect(linkPairs(nav()).filter(([, href]) => !list.querySelector(`a[href="${href}"]`))).toEqual(MAIN_NAV);
     expect(list).not.toHaveAttribute("hidden");
     expect(linkPairs(list)).toEqual(SERVICES_MENU);
-    // The button that would do nothing yet is a placeholder of its size, out of the accessibility tree.
-    expect(within(nav()).queryByRole("button", { name: labels.servicesToggle })).toBeNull();
-    const placeholder = servicesItem().querySelector(":scope > span");
-    expect(placeholder).toHaveAttribute("aria-hidden", "true");
-    expect(placeholder).not.toHaveAttribute("tabindex");
+  });
+
+  it("has beside the Services link a button that opens the dropdown as a popover, by HTML alone", () => {
+    serverHtml(siteNav);
+    const toggle = dropdownToggle();
+    const list = dropdownList();
+    // Link, button, list: Tab reaches the button right after the link, and the open list right after it.
+    expect([...servicesItem().children]).toEqual([within(nav()).getByRole("link", { name: "Services" }), toggle, list]);
+    expect(toggle).toHaveAttribute("type", "button");
+    expect(list.id).not.toBe("");
+    expect(toggle).toHaveAttribute("popovertarget", list.id);
+    expect(document.querySelectorAll(`[id="${list.id}"]`)).toHaveLength(1);
+    expect(list).toHaveAttribute("popover", "auto");
+    // The browser gives an invoker its expanded state; an aria-expanded attribute could only go stale.
+    expect(toggle).not.toHaveAttribute("aria-expanded");
   });
 
   it("has scroll-to-top as a link to #top and the messaging link, with the greeting for the provider's number, in a new tab", () => {
@@ -84,7 +97,7 @@ describe("the server HTML, before and without JavaScript", () => {
 });
 
 describe("hydrating it (npm run develop, the studio's previews) changes nothing", () => {
-  it("keeps the <details> toggle as the visitor left it, and no button", () => {
+  it("keeps the <details> toggle as the visitor left it, and the dropdown's button as it was", () => {
     const container = serverHtml(siteNav);
     const details = nav().querySelector("details")!;
     details.open = true;
@@ -93,7 +106,7 @@ describe("hydrating it (npm run develop, the studio's previews) changes nothing"
     expect(container.innerHTML).toBe(before);
     expect(nav().querySelector("details")).toBe(details);
     expect(details.open).toBe(true);
-    expect(within(nav()).queryAllByRole("button")).toEqual([]);
+    expect(within(nav()).getAllByRole("button")).toEqual([dropdownToggle()]);
   });
 
   it("keeps the dropdown's entries in the list CSS opens, and following one leaves the list as it is", async () => {

@@ -1,7 +1,9 @@
 /**
  * The shell with JavaScript disabled (projects nojs-375 and nojs-1280): the hamburger opens and
- * closes the menu by HTML alone and its links navigate; the Services dropdown opens on hover and on
- * keyboard focus by CSS, Tab walks its entries and they navigate; the dropdown stays hidden on
+ * closes the menu by HTML alone and its links navigate; the Services dropdown shows on hover and while
+ * its link has focus by CSS, and its button opens it as a popover (expanded state, Tab through its
+ * entries, Escape closing it and returning focus, a click elsewhere closing it) by HTML alone; its
+ * entries navigate; the dropdown and its button stay hidden on
  * mobile; scroll-to-top is a link that shows past 300 px (CSS scroll-driven animation) and brings the
  * page to the top; the Why Cyrus descriptions show on hover and focus (the focused button announcing
  * the description, claiming no expanded state it could not change); axe finds nothing with the
@@ -18,7 +20,7 @@ import {
   openWithoutScripts,
   sharedTabTest as test,
 } from "./support/fixtures";
-import { dropdown, menu, nav, scrollTo, servicesItem, servicesLink } from "./support/shell";
+import { dropdown, expandedState, menu, nav, scrollTo, servicesLink, servicesToggle } from "./support/shell";
 import { expectDescriptionsRevealOnHoverAndFocus } from "./support/why-cyrus";
 
 const { menuOpen, menuClose } = site.labels as Record<"menuOpen" | "menuClose", string>;
@@ -110,6 +112,7 @@ test.describe("mobile menu without JavaScript", () => {
     await expect(dropdown(page)).toBeHidden();
     await servicesLink(page).focus();
     await expect(dropdown(page)).toBeHidden();
+    await expect(servicesToggle(page), "no dropdown button either").toBeHidden();
     await page.keyboard.press("Tab");
     await expect(nav(page).getByRole("link", { name: "Activities" }), "Tab skips the hidden entries").toBeFocused();
   });
@@ -136,9 +139,6 @@ test.describe("desktop dropdown without JavaScript", () => {
       await expect(menuToggle(page)).toBeHidden();
       await expect(menu(page)).toBeVisible();
       await expect(dropdown(page)).toBeHidden();
-      // No button that would do nothing: the item has its link only.
-      await expect(servicesItem(page).getByRole("button")).toHaveCount(0);
-
       await servicesLink(page).hover();
       await expect(dropdown(page)).toBeVisible();
       const entries = dropdown(page).getByRole("link");
@@ -154,24 +154,80 @@ test.describe("desktop dropdown without JavaScript", () => {
   );
 
   test(
-    "keyboard focus opens the dropdown and Tab reaches its entries in order, then leaves it closed",
+    "focus on Services shows the dropdown; its button opens it for the keyboard, Tab walks its entries, Escape closes it",
     noJsAt(1280),
     async ({ page }) => {
+      const toggleName = site.labels.servicesToggle;
       await openPage(page, "/home");
       await nav(page).getByRole("link", { name: "Why Cyrus" }).focus();
       await page.keyboard.press("Tab");
       await expect(servicesLink(page)).toBeFocused();
+      await expect(dropdown(page), "shown while the link has focus").toBeVisible();
+
+      await page.keyboard.press("Tab");
+      await expect(servicesToggle(page)).toBeFocused();
+      await expect(dropdown(page)).toBeHidden();
+      expect(await expandedState(page, toggleName), "collapsed, as it looks").toBe(false);
+
+      await page.keyboard.press("Enter");
       await expect(dropdown(page)).toBeVisible();
+      expect(await expandedState(page, toggleName)).toBe(true);
       const entries = dropdown(page).getByRole("link");
       for (const [i, label] of dropdownLabels.entries()) {
         await page.keyboard.press("Tab");
         await expect(entries.nth(i), `Tab #${i + 1} reaches ${label}`).toBeFocused();
         await expect(entries.nth(i)).toHaveText(label);
-        await expect(dropdown(page)).toBeVisible();
       }
-      await page.keyboard.press("Tab");
-      await expect(nav(page).getByRole("link", { name: "Activities" })).toBeFocused();
+      await page.keyboard.press("Escape");
       await expect(dropdown(page)).toBeHidden();
+      await expect(servicesToggle(page), "Escape returns focus to the button").toBeFocused();
+      expect(await expandedState(page, toggleName)).toBe(false);
+
+      // Space opens it as well; with it open, Tab leaves the last entry for the next item, and Escape
+      // still closes it, leaving focus where it is.
+      await page.keyboard.press("Space");
+      await expect(dropdown(page)).toBeVisible();
+      for (let i = 0; i <= dropdownLabels.length; i++) await page.keyboard.press("Tab");
+      const activities = nav(page).getByRole("link", { name: "Activities" });
+      await expect(activities).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dropdown(page)).toBeHidden();
+      await expect(activities).toBeFocused();
+      expect(await expandedState(page, toggleName)).toBe(false);
+    },
+  );
+
+  test(
+    "a click or tap on the button opens the dropdown, a second closes it, and so does a click elsewhere",
+    noJsAt(1280),
+    async ({ page }) => {
+      const toggleName = site.labels.servicesToggle;
+      await openPage(page, "/services");
+      await servicesToggle(page).click();
+      // Off the item, so hover plays no part: what shows is the button's state alone.
+      await page.mouse.move(5, 700);
+      await expect(dropdown(page)).toBeVisible();
+      expect(await expandedState(page, toggleName)).toBe(true);
+      await servicesToggle(page).click();
+      await page.mouse.move(5, 700);
+      await expect(dropdown(page)).toBeHidden();
+      expect(await expandedState(page, toggleName)).toBe(false);
+
+      await servicesToggle(page).click();
+      await page.mouse.click(5, 700);
+      await expect(dropdown(page)).toBeHidden();
+      expect(await expandedState(page, toggleName)).toBe(false);
+
+      // Opened after scrolling, it is where hover shows it at the top: under the item, in the sticky header.
+      await servicesLink(page).hover();
+      const hovered = await dropdown(page).boundingBox();
+      await page.mouse.move(5, 700);
+      await scrollTo(page, 1200);
+      await servicesToggle(page).click();
+      await page.mouse.move(5, 700);
+      await expect(dropdown(page)).toBeVisible();
+      expect(await dropdown(page).boundingBox()).toEqual(hovered);
+      await expect(dropdown(page).getByRole("link").first()).toBeInViewport();
     },
   );
 

@@ -16,7 +16,7 @@ import {
   test as ownContextTest,
   width,
 } from "./support/fixtures";
-import { dropdown } from "./support/shell";
+import { dropdown, servicesToggle } from "./support/shell";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: site.labels.mainNav });
 /** The hamburger: a <summary> (no page scripts its shell), which Playwright's role queries do not list as a button. */
@@ -64,6 +64,7 @@ test.describe("desktop navigation", () => {
     await open(page, "/home");
     await expect(hamburger(page)).toBeHidden();
     await expect(servicesLink(page)).toBeVisible();
+    await expect(servicesToggle(page), "the button beside it (no-javascript-shell.spec.ts opens it)").toBeVisible();
     const list = dropdown(page);
     await expect(list).toBeHidden();
 
@@ -111,6 +112,7 @@ test.describe("mobile navigation", () => {
     await servicesLink(page).hover();
     await expect(dropdown(page)).toHaveCount(1);
     await expect(dropdown(page)).toBeHidden();
+    await expect(servicesToggle(page)).toBeHidden();
 
     await hamburger(page).click();
     await expect(menu).toBeHidden();

@@ -30,7 +30,7 @@ export function SiteNav({ nav, servicesMenu, labels }: SiteNavProps) {
       <ul className={styles.list}>
         {nav.map((item) =>
           item.dropdown ? (
-            <ServicesDropdown key={item.to} item={item} entries={servicesMenu} />
+            <ServicesDropdown key={item.to} item={item} entries={servicesMenu} toggleLabel={labels.servicesToggle} />
           ) : (
             <li key={item.to}>
               <Link to={item.to} className={styles.link}>
