@@ -19,6 +19,7 @@ import {
 } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { projectRoot } from "../../support/serve";
+import { withSharedTab } from "../../support/shared-tab";
 
 export { expect };
 
@@ -133,20 +134,15 @@ export const test = base.extend<{ problems: Problems }>({
         ).toEqual([]);
       },
     });
-    // A tab shared between tests (sharedTabTest) reports to the next test's lists only.
-    page.off("console", onConsole);
-    page.off("pageerror", onPageError);
-    page.off("request", onRequest);
-    page.off("requestfailed", onRequestFailed);
-    page.off("response", onResponse);
   },
 });
 
 /**
  * For tests that load pages, look, hover, click, type and send, and need nothing of the context
  * itself (its routes, a popup, storage: the site keeps none but the form's cookie): the tests of a
- * worker share one tab. Before each test it goes to about:blank, and its routes, emulated media,
- * pointer and cookies are reset. A new context and tab per test (a renderer process and its start)
+ * worker share one tab (__tests__/support/shared-tab.ts). Before each test it goes to about:blank,
+ * and its emulated media, pointer and cookies are reset; after it, the test's listeners, routes and
+ * window size are undone. A new context and tab per test (a renderer process and its start)
  * cost about as much CPU as a page of the site itself. The HTTP cache stays off, as in every context
  * of these tests (Playwright turns it off where requests are routed: the map's, above).
  */
@@ -168,16 +164,16 @@ export const sharedTabTest = test.extend<object, { sharedTab: Page }>({
     },
     { scope: "worker" },
   ],
-  page: async ({ sharedTab }, use) => {
-    // What the previous test's page still loaded (a carousel's next slide) is cancelled here, before
-    // this test's problems are collected; what it set on the tab is undone.
-    await sharedTab.goto("about:blank");
-    await sharedTab.unrouteAll({ behavior: "ignoreErrors" });
-    await sharedTab.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
-    await sharedTab.mouse.move(0, 0);
-    await sharedTab.context().clearCookies();
-    await use(sharedTab);
-  },
+  page: async ({ sharedTab }, use, testInfo) =>
+    // about:blank first cancels what the previous test's page still loaded (a carousel's next slide)
+    // before this test's problems are collected; its listeners (the `problems` fixture's among
+    // them), routes and window size go after it.
+    withSharedTab(sharedTab, testInfo.project.use.viewport, async (tab) => {
+      await tab.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
+      await tab.mouse.move(0, 0);
+      await tab.context().clearCookies();
+      await use(tab);
+    }),
 });
 
 /**

@@ -6,14 +6,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test as base, type BrowserContext, type Dialog, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import { startStudio, type RunningStudio } from "../../../../admin/scripts/cms";
 import { freePort, projectRoot } from "../../../support/serve";
+import { withSharedTab } from "../../../support/shared-tab";
 
 /**
  * The studio tests' `test`: the tests of a worker share one browser context and one tab in it, as an
  * editor's visits share one browser; each test starts on about:blank, and the listeners, routes and
- * window size it set are undone after it. The context's HTTP cache keeps the studio's 6 MB script and
+ * window size it set are undone after it (__tests__/support/shared-tab.ts). The context's HTTP cache keeps the studio's 6 MB script and
  * Chromium its compiled code, and the tab its renderer, all of which a new context or tab per test
  * made again. A test file's studio is an origin of its own (its port), so files share no storage;
  * within a file, Decap keeps the editor signed in (open() expects either).
@@ -29,34 +30,8 @@ export const test = base.extend<object, { studioContext: BrowserContext; studioT
     { scope: "worker" },
   ],
   studioTab: [async ({ studioContext }, use) => use(await studioContext.newPage()), { scope: "worker" }],
-  page: async ({ studioTab }, use, testInfo) => {
-    // Leaving an entry with unsaved changes asks first (Decap's beforeunload): leave.
-    const leave = (dialog: Dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss());
-    studioTab.on("dialog", leave);
-    await studioTab.goto("about:blank");
-    studioTab.off("dialog", leave);
-    await use(studioTab);
-    // What the test set on the tab goes with it: its listeners, routes and window size.
-    for (const event of TEST_EVENTS) studioTab.removeAllListeners(event);
-    await studioTab.unrouteAll({ behavior: "ignoreErrors" });
-    const { viewport } = testInfo.project.use;
-    if (viewport) await studioTab.setViewportSize(viewport);
-  },
+  page: async ({ studioTab }, use, testInfo) => withSharedTab(studioTab, testInfo.project.use.viewport, use),
 });
-
-/** The page events a test may listen to. */
-const TEST_EVENTS = [
-  "console",
-  "dialog",
-  "download",
-  "filechooser",
-  "pageerror",
-  "popup",
-  "request",
-  "requestfailed",
-  "requestfinished",
-  "response",
-];
 
 export interface StudioSession {
   /** The folder holding the copy of data/ the studio edits. */
