@@ -131,3 +131,34 @@ test("with every budget met it says so and exits 0", () => {
   // The table shows the figures it checked.
   expect(run.stdout).toMatch(/\| \/home \| 100 \| 100 \| 100 \| 100 \| 0\.70 \| 0\.90 \| 20 \| 0 \|/);
 });
+
+test("clicks measured on an earlier build too are reported beside this build's, click by click", () => {
+  const run = (ms: number, kind: string) => ({ ms, kind });
+  const click = (from: string, to: string, runs: Array<{ ms: number; kind: string }>, medianMs: number) => ({
+    from,
+    to,
+    medianMs,
+    kinds: { [runs[0]!.kind]: runs.length },
+    runs,
+  });
+  const data = {
+    ...results({}, { cold: 70, warm: 12 }, 9 * 1024),
+    navigation: {
+      runsPerClick: 3,
+      cpuThrottling: 4,
+      hoverMs: 300,
+      clicks: [
+        click("/home", "/aboutus", [run(120, "prerendered"), run(90, "prerendered"), run(100, "prerendered")], 100),
+      ],
+      before: {
+        dir: "/tmp/before",
+        commit: "e1a8ab7",
+        clicks: [click("/home", "/aboutus", [run(700, "soft"), run(650, "soft"), run(900, "soft")], 700)],
+      },
+    },
+  };
+  const out = check(data).stdout;
+  expect(out).toContain("Before: commit e1a8ab7");
+  expect(out).toContain("| click (4x CPU throttling, 300 ms hover first) | before, median ms |");
+  expect(out).toContain("| /home → /aboutus | 700 | 700, 650, 900 | soft 3 | 100 | 120, 90, 100 | prerendered 3 |");
+});

@@ -13,12 +13,15 @@
  *    the fixture site's build (built when out of date, __tests__/support/fixture-site.ts), served the
  *    same way, with the same budgets.
  * 4. With --navigation, times clicks on menu links to the next page's LCP in Chromium at 4x CPU
- *    throttling (navigation.ts), median of --navigation-runs.
+ *    throttling (navigation.ts), median of --navigation-runs; with --navigation-before DIR (a copy of
+ *    the project at an earlier commit, with its public/ built), the same clicks on that build too, in
+ *    turns with these.
  * 5. Writes bench/results.json, prints a table per configuration and, with --check, each budget
  *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables.
  *
  * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,mobile-8x,desktop|none]
- *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--markdown FILE|-]
+ *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--navigation-before DIR]
+ *                         [--markdown FILE|-]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
  * docs/performance.md explains the options, the budgets and how the figures are made.
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
@@ -47,7 +50,7 @@ import {
   type Results,
   type Timing,
 } from "./budgets";
-import { markdownTables } from "./markdown";
+import { markdownTables, navigationTable } from "./markdown";
 import { clickToLcp } from "./navigation";
 import { pageScripts, type PageScripts, type Sizes } from "./page-scripts";
 
@@ -81,6 +84,7 @@ interface Options {
   navigation: boolean;
   navigationRuns: number;
   navigationHoverMs: number;
+  navigationBefore: string | null;
   markdown: string | null;
 }
 
@@ -116,6 +120,7 @@ function options(): Options {
       navigation: { type: "boolean", default: false },
       "navigation-runs": { type: "string", default: "5" },
       "navigation-hover": { type: "string", default: "0" },
+      "navigation-before": { type: "string" },
       markdown: { type: "string" },
       "skip-build": { type: "boolean", default: false },
       report: { type: "boolean", default: false },
@@ -145,6 +150,9 @@ function options(): Options {
   const navigationHoverMs = Number(values["navigation-hover"]);
   if (!Number.isInteger(navigationHoverMs) || navigationHoverMs < 0 || navigationHoverMs > 5000)
     throw new Error("--navigation-hover must be a whole number of milliseconds from 0 to 5000");
+  const navigationBefore = values["navigation-before"] === undefined ? null : path.resolve(values["navigation-before"]);
+  if (navigationBefore !== null && !fs.existsSync(path.join(navigationBefore, "public", "index.html")))
+    throw new Error(`--navigation-before: ${navigationBefore} has no built public/ (build it there first)`);
   const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
   if (maxLoad !== null && !(maxLoad > 0)) throw new Error("--max-load must be a positive number");
   return {
@@ -159,6 +167,7 @@ function options(): Options {
     navigation: values.navigation,
     navigationRuns,
     navigationHoverMs,
+    navigationBefore,
     markdown: values.markdown === undefined || values.markdown === "-" ? (values.markdown ?? null) : path.resolve(values.markdown),
   };
 }
@@ -467,15 +476,7 @@ function tables(results: Results): string {
     out.push(
       `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}, median of ${n.runsPerClick}\n`,
     );
-    out.push("| click | median ms | runs (ms) | kind |");
-    out.push("| --- | --: | --- | --- |");
-    for (const c of n.clicks) {
-      out.push(
-        `| ${c.from} → ${c.to} | ${c.medianMs ?? "–"} | ${c.runs.map((r) => r.ms ?? "–").join(", ")} | ${Object.entries(c.kinds)
-          .map(([k, count]) => `${k} ${count}`)
-          .join(", ")} |`,
-      );
-    }
+    out.push(...navigationTable(n));
   }
   if (results.build) {
     const { cold, warm, warmRestore } = results.build;
@@ -523,7 +524,7 @@ async function main() {
     routes = await lighthouseAll(opts, (route) => (siteOf(route) === root ? server : fixtureServer!).origin);
     if (opts.navigation) {
       console.log(`\n== Click to LCP: ${opts.navigationRuns} runs per click`);
-      navigation = await clickToLcp(server.origin, opts.navigationRuns, undefined, opts.navigationHoverMs);
+      navigation = await clickOnEachBuild(opts, server.origin);
     }
   } finally {
     await Promise.all([server.stop(), fixtureServer?.stop()]);
@@ -567,6 +568,30 @@ async function main() {
   console.log(`\nResults: ${path.relative(root, opts.out)}; Lighthouse reports: ${path.relative(root, runsDir)}/`);
   writeMarkdown(results, opts);
   return finish(results, opts);
+}
+
+/** The clicks on this build and, with --navigation-before, on the earlier one served beside it. */
+async function clickOnEachBuild(opts: Options, origin: string): Promise<NonNullable<Results["navigation"]>> {
+  if (!opts.navigationBefore) {
+    const { before: _none, ...measured } = await clickToLcp(origin, opts.navigationRuns, undefined, opts.navigationHoverMs);
+    return measured;
+  }
+  const dir = opts.navigationBefore;
+  const beforeServer = await serveBuiltSite({}, dir);
+  try {
+    const { before, ...measured } = await clickToLcp(
+      origin,
+      opts.navigationRuns,
+      undefined,
+      opts.navigationHoverMs,
+      console.log,
+      beforeServer.origin,
+    );
+    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).stdout?.trim();
+    return { ...measured, before: { dir, commit, clicks: before ?? [] } };
+  } finally {
+    await beforeServer.stop();
+  }
 }
 
 /** Stops a server already started when the next one fails to start, and passes the failure on. */

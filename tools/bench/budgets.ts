@@ -107,7 +107,14 @@ export interface Results {
   /** JavaScript per route, from the built HTML. */
   js?: Record<string, PageScripts> | null;
   routes: Record<string, Partial<Record<ConfigName, RouteResult>>>;
-  navigation?: { runsPerClick: number; cpuThrottling: number; hoverMs?: number; clicks: NavigationResult[] } | null;
+  navigation?: {
+    runsPerClick: number;
+    cpuThrottling: number;
+    hoverMs?: number;
+    clicks: NavigationResult[];
+    /** With --navigation-before: the same clicks on the earlier build, in turns with these. */
+    before?: { dir: string; commit?: string; clicks: NavigationResult[] };
+  } | null;
 }
 
 export const kb = (bytes: number | null) => (bytes === null ? "–" : (bytes / KB).toFixed(1));

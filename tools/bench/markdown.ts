@@ -3,7 +3,7 @@
  * stdout): one row per route (JavaScript, then Lighthouse's mobile run at 4x and 8x CPU slowdown) and
  * one per click (click-to-LCP), with the machine's figures under them.
  */
-import type { ConfigName, Figures, Results } from "./budgets";
+import type { ConfigName, Figures, NavigationResult, Results } from "./budgets";
 import { kb } from "./budgets";
 
 const sec = (ms: number | null | undefined) => (ms == null ? "–" : (ms / 1000).toFixed(2));
@@ -63,18 +63,37 @@ export function markdownTables(results: Results): string {
   );
   const indexes = Object.entries(index).map(([config, values]) => `${config} ${range(values)}`);
   if (indexes.length) out.push(`Lighthouse's benchmarkIndex of the machine, median (range) over the runs: ${indexes.join("; ")}.`);
-  const nav = results.navigation;
-  if (nav) {
-    out.push("");
-    const hover = nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "";
-    out.push(`| click (${nav.cpuThrottling}x CPU throttling${hover}) | click-to-LCP, median ms | runs (ms) | navigation |`);
-    out.push("| --- | --: | --- | --- |");
-    for (const c of nav.clicks) {
-      const kinds = Object.entries(c.kinds)
-        .map(([kind, count]) => `${kind} ${count}`)
-        .join(", ");
-      out.push(`| ${c.from} → ${c.to} | ${c.medianMs ?? "–"} | ${c.runs.map((r) => r.ms ?? "–").join(", ")} | ${kinds} |`);
-    }
-  }
+  if (results.navigation) out.push("", ...navigationTable(results.navigation));
   return `${out.join("\n")}\n`;
+}
+
+const kindsOf = (c: NavigationResult) =>
+  Object.entries(c.kinds)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(", ");
+const runsOf = (c: NavigationResult) => c.runs.map((r) => r.ms ?? "–").join(", ");
+
+/** The clicks as a markdown table: this build's, or the earlier build's beside it. */
+export function navigationTable(nav: NonNullable<Results["navigation"]>): string[] {
+  const hover = nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "";
+  const click = `click (${nav.cpuThrottling}x CPU throttling${hover})`;
+  if (!nav.before) {
+    return [
+      `| ${click} | click-to-LCP, median ms | runs (ms) | navigation |`,
+      "| --- | --: | --- | --- |",
+      ...nav.clicks.map((c) => `| ${c.from} → ${c.to} | ${c.medianMs ?? "–"} | ${runsOf(c)} | ${kindsOf(c)} |`),
+    ];
+  }
+  const before = nav.before;
+  return [
+    `Before: commit ${before.commit ?? before.dir}, each of its clicks right before the same click on this build.`,
+    "",
+    `| ${click} | before, median ms | runs (ms) | navigation | after, median ms | runs (ms) | navigation |`,
+    "| --- | --: | --- | --- | --: | --- | --- |",
+    ...nav.clicks.map((c, i) => {
+      const b = before.clicks[i];
+      const was = b ? `${b.medianMs ?? "–"} | ${runsOf(b)} | ${kindsOf(b)}` : "– | – | –";
+      return `| ${c.from} → ${c.to} | ${was} | ${c.medianMs ?? "–"} | ${runsOf(c)} | ${kindsOf(c)} |`;
+    }),
+  ];
 }

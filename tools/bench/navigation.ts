@@ -1,14 +1,19 @@
 /**
- * Click-to-LCP: in Chromium (Debian's, through Playwright), with the CPU slowed 4x through CDP's
+ * Click-to-LCP: in Chromium (Debian's, driven by Puppeteer), with the CPU slowed 4x through CDP's
  * Emulation.setCPUThrottlingRate, the time from a click on a main-menu link to the next page's
  * Largest Contentful Paint. The site is served by the caller (`gatsby serve`, gzip), on loopback, with
  * no network throttling: this measures the main thread's part of a navigation, not the network's.
  *
+ * Puppeteer, not Playwright: Chromium refuses to prerender while a DevTools client that does not
+ * attach through the tab's target is connected ("PrerenderingDisabledByDevTools", the check in
+ * content/browser/devtools/devtools_instrumentation.cc), and Playwright's sessions are such clients;
+ * Puppeteer's (since v22) attach through the tab, so the speculation rules act as for a visitor.
+ *
  * Each run is a new browser context (empty cache): the first page is loaded, left for a second after
  * its load event (as a visitor would read it; Gatsby's runtime hydrates and prefetches then, and the
- * browser acts on the speculation rules), then the link is clicked (Playwright's click: the pointer
- * moves onto the link, presses, releases; no longer hover, as on a phone), or, with `hoverMs`, the
- * pointer rests on the link that long first (the click time is still the click's).
+ * browser acts on the speculation rules), then the link is clicked (the pointer moves onto the link,
+ * presses, releases at once, as a tap), or, with `hoverMs`, the pointer rests on the link that long
+ * first, as a mouse does before a click (the click time is still the click's).
  *
  * What is measured, by the kind of navigation seen:
  * - "document" (a new page loaded): the new page's `performance.timeOrigin + LCP startTime` minus
@@ -21,7 +26,7 @@
  *   first frame painted after the new page's `<main>` (or its heading) is in the DOM (a
  *   requestAnimationFrame and the task after it), which is what LCP would be for the new content as long as its images are loaded.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, CDPSession, Target } from "puppeteer-core";
 import { chromePath, chromiumArgs } from "../chromium";
 import type { NavigationResult, NavigationRun } from "./budgets";
 
@@ -52,7 +57,6 @@ const medianOf = (xs: number[]) => {
  */
 const KEEP_NAMES_SHIM = "globalThis.__name ??= (fn) => fn";
 
-type BenchWindow = Window & { __benchClick?: (at: number) => void; __benchSoftPaint?: (at: number) => void };
 
 /**
  * On the old page: reports the click's time (the browser clock's epoch milliseconds) to the benchmark
@@ -60,11 +64,10 @@ type BenchWindow = Window & { __benchClick?: (at: number) => void; __benchSoftPa
  * page's <main> replaced the old one.
  */
 const CLICK_LISTENER = () => {
-  const w = window as BenchWindow;
   addEventListener(
     "click",
     (event) => {
-      w.__benchClick?.(performance.timeOrigin + event.timeStamp);
+      console.debug(`__benchClick ${performance.timeOrigin + event.timeStamp}`);
       const startPath = location.pathname;
       const startMain = document.querySelector("main");
       const startHeading = startMain?.querySelector("h1")?.textContent;
@@ -74,7 +77,7 @@ const CLICK_LISTENER = () => {
         const replaced = main !== startMain || main?.querySelector("h1")?.textContent !== startHeading;
         if (location.pathname === startPath || !main || !replaced) return;
         observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => w.__benchSoftPaint?.(performance.timeOrigin + performance.now()), 0));
+        requestAnimationFrame(() => setTimeout(() => console.debug(`__benchSoftPaint ${performance.timeOrigin + performance.now()}`), 0));
       });
       observer.observe(document.documentElement, { childList: true, subtree: true });
       // Bounded: nothing is watched for longer than a step may take.
@@ -102,9 +105,15 @@ const READ_LCP = (timeoutMs: number) =>
       for (const entry of list.getEntries()) lcp = entry.startTime;
     }).observe({ type: "largest-contentful-paint", buffered: true });
     // LCP entries arrive after their paint: wait for the load event, then two frames; at most timeoutMs.
+    // A prerendered page is read once it is activated (the one the click showed).
     const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)));
-    if (document.readyState === "complete") settle();
-    else addEventListener("load", settle, { once: true });
+    const loaded = () => {
+      if (document.readyState === "complete") settle();
+      else addEventListener("load", settle, { once: true });
+    };
+    if ((document as Document & { prerendering?: boolean }).prerendering)
+      addEventListener("prerenderingchange", loaded, { once: true });
+    else loaded();
     setTimeout(done, timeoutMs);
   });
 
@@ -122,44 +131,89 @@ function firstValue<T>(timeoutMs: number) {
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Evaluates a function of this file in a page through a CDP session (with the keepNames shim first). */
+async function evaluateIn<T>(cdp: CDPSession, fn: (arg: number) => unknown, arg: number): Promise<T> {
+  const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", {
+    expression: `${KEEP_NAMES_SHIM}; (${fn.toString()})(${arg})`,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+  return result.value as T;
+}
+
+/**
+ * The tab's page once it shows `url` (after a prerendered page's activation, a target of its own): a
+ * CDP session of it. A prerendering page for the same URL is read only after its activation (READ_LCP).
+ */
+async function pageShowing(targets: () => Target[], url: string): Promise<CDPSession> {
+  const until = Date.now() + STEP_TIMEOUT_MS;
+  while (Date.now() < until) {
+    const target = targets().find((t) => t.type() === "page" && t.url() === url);
+    if (target) return target.createCDPSession();
+    await sleep(25);
+  }
+  throw new Error(`no page showed ${url} within ${STEP_TIMEOUT_MS} ms`);
+}
+
 async function oneClick(browser: Browser, origin: string, from: string, to: string, hoverMs: number): Promise<NavigationRun> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await browser.createBrowserContext();
   try {
     const click = firstValue<number>(STEP_TIMEOUT_MS);
     const softPaint = firstValue<number>(STEP_TIMEOUT_MS);
-    await context.exposeFunction("__benchClick", (at: number) => click.set(at));
-    await context.exposeFunction("__benchSoftPaint", (at: number) => softPaint.set(at));
-    const page: Page = await context.newPage();
+    const page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING });
+    // Every page is slowed alike, a prerendered one (a target of its own) included. Only pages made
+    // after this one: a session of this kind on the clicking page itself would stop all prerendering.
+    context.on("targetcreated", (target: Target) => {
+      if (target.type() !== "page" || target === page.target()) return;
+      void target
+        .createCDPSession()
+        .then((session) => session.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING }))
+        .catch(() => undefined);
+    });
+    await page.setViewport({ width: 1366, height: 768 });
+    // The old page reports on its console, not through exposed functions: Puppeteer adds those
+    // again to a prerendered page as it is activated, which can fail as the old frame goes.
+    page.on("console", (message) => {
+      const [name, at] = message.text().split(" ");
+      if (name === "__benchClick") click.set(Number(at));
+      if (name === "__benchSoftPaint") softPaint.set(Number(at));
+    });
+    await page.emulateCPUThrottling(CPU_THROTTLING);
     await page.goto(`${origin}${from}`, { waitUntil: "load" });
-    await page.waitForTimeout(READ_PAUSE_MS);
+    await sleep(READ_PAUSE_MS);
     const oldOrigin = await page.evaluate(() => performance.timeOrigin);
     await page.evaluate(KEEP_NAMES_SHIM);
     await page.evaluate(CLICK_LISTENER);
-    const link = page.locator(`header nav a[href="${to}"]`).first();
+    const link = await page.waitForSelector(`header nav a[href="${to}"]`, { visible: true });
+    if (!link) throw new Error(`no menu link to ${to} on ${from}`);
     if (hoverMs > 0) {
       // A pointer resting on the link first: what the speculation rules' moderate eagerness acts on.
       await link.hover();
-      await page.waitForTimeout(hoverMs);
+      await sleep(hoverMs);
     }
-    await Promise.all([page.waitForURL(`${origin}${to}`, { waitUntil: "commit" }), link.click()]);
+    await link.click();
     const clickAt = await click.promise;
     if (clickAt === null) throw new Error("the click was not seen on the page");
-    const newOrigin = await page.evaluate(() => performance.timeOrigin).catch(() => null);
-    if (newOrigin === oldOrigin) {
-      const paintAt = await softPaint.promise;
-      if (paintAt === null) throw new Error(`no new <main> painted within ${STEP_TIMEOUT_MS} ms`);
-      return { ms: Math.round(paintAt - clickAt), kind: "soft" };
+    const cdp = await pageShowing(() => context.targets(), `${origin}${to}`);
+    try {
+      const newOrigin = await evaluateIn<number>(cdp, () => performance.timeOrigin, 0);
+      if (newOrigin === oldOrigin) {
+        const paintAt = await softPaint.promise;
+        if (paintAt === null) throw new Error(`no new <main> painted within ${STEP_TIMEOUT_MS} ms`);
+        return { ms: Math.round(paintAt - clickAt), kind: "soft" };
+      }
+      const next = await evaluateIn<NewPage>(cdp, READ_LCP, STEP_TIMEOUT_MS);
+      if (next.lcp === null) throw new Error("the new page reported no largest-contentful-paint");
+      const prerendered = next.activationStart > 0;
+      const lcpAt = next.timeOrigin + Math.max(next.lcp, next.activationStart);
+      return { ms: Math.round(lcpAt - clickAt), kind: prerendered ? "prerendered" : "document" };
+    } finally {
+      await cdp.detach().catch(() => undefined);
     }
-    await page.waitForLoadState("load");
-    await page.evaluate(KEEP_NAMES_SHIM);
-    const next = await page.evaluate(READ_LCP, STEP_TIMEOUT_MS);
-    if (next.lcp === null) throw new Error("the new page reported no largest-contentful-paint");
-    const prerendered = next.activationStart > 0;
-    const lcpAt = next.timeOrigin + Math.max(next.lcp, next.activationStart);
-    return { ms: Math.round(lcpAt - clickAt), kind: prerendered ? "prerendered" : "document" };
   } finally {
     await context.close();
   }
@@ -167,7 +221,9 @@ async function oneClick(browser: Browser, origin: string, from: string, to: stri
 
 /**
  * `runs` clicks (each in a new context) for each pair, in turns (pair 1, pair 2, …, then again), so
- * that a change in the machine's load falls on all alike. A failed run is reported, never retried.
+ * that a change in the machine's load falls on all alike; with `beforeOrigin` (an earlier build,
+ * served the same way), each click there right before the same click here. A failed run is reported,
+ * never retried.
  */
 export async function clickToLcp(
   origin: string,
@@ -175,29 +231,51 @@ export async function clickToLcp(
   clicks: ReadonlyArray<{ from: string; to: string }> = DEFAULT_CLICKS,
   hoverMs = 0,
   log: (line: string) => void = console.log,
-): Promise<{ runsPerClick: number; cpuThrottling: number; hoverMs: number; clicks: NavigationResult[] }> {
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs] });
-  const results: NavigationResult[] = clicks.map(({ from, to }) => ({ from, to, medianMs: null, kinds: {}, runs: [] }));
+  beforeOrigin?: string,
+): Promise<{
+  runsPerClick: number;
+  cpuThrottling: number;
+  hoverMs: number;
+  clicks: NavigationResult[];
+  before?: NavigationResult[];
+}> {
+  const { default: puppeteer } = await import("puppeteer-core");
+  const browser = await puppeteer.launch({ executablePath: chromePath, args: [...chromiumArgs], headless: true });
+  const fresh = () => clicks.map(({ from, to }): NavigationResult => ({ from, to, medianMs: null, kinds: {}, runs: [] }));
+  const sites = [
+    ...(beforeOrigin ? [{ label: "before", origin: beforeOrigin, results: fresh() }] : []),
+    { label: "", origin, results: fresh() },
+  ];
   try {
     for (let i = 1; i <= runs; i += 1) {
-      for (const result of results) {
-        let run: NavigationRun;
-        try {
-          run = await oneClick(browser, origin, result.from, result.to, hoverMs);
-        } catch (error) {
-          run = { ms: null, kind: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+      for (const [c] of clicks.entries()) {
+        for (const site of sites) {
+          const result = site.results[c]!;
+          let run: NavigationRun;
+          try {
+            run = await oneClick(browser, site.origin, result.from, result.to, hoverMs);
+          } catch (error) {
+            run = { ms: null, kind: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+          }
+          result.runs.push(run);
+          const label = site.label ? ` (${site.label})` : "";
+          log(`  ${result.from} → ${result.to}${label} #${i}: ${run.ms ?? "–"} ms (${run.kind}${run.error ? `: ${run.error}` : ""})`);
         }
-        result.runs.push(run);
-        log(`  ${result.from} → ${result.to} #${i}: ${run.ms ?? "–"} ms (${run.kind}${run.error ? `: ${run.error}` : ""})`);
       }
     }
   } finally {
     await browser.close();
   }
-  for (const result of results) {
+  for (const result of sites.flatMap((site) => site.results)) {
     result.medianMs = medianOf(result.runs.flatMap((r) => (r.ms === null ? [] : [r.ms])));
     for (const run of result.runs) result.kinds[run.kind] = (result.kinds[run.kind] ?? 0) + 1;
   }
-  return { runsPerClick: runs, cpuThrottling: CPU_THROTTLING, hoverMs, clicks: results };
+  const after = sites.at(-1)!.results;
+  return {
+    runsPerClick: runs,
+    cpuThrottling: CPU_THROTTLING,
+    hoverMs,
+    clicks: after,
+    ...(beforeOrigin ? { before: sites[0]!.results } : {}),
+  };
 }
