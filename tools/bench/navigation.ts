@@ -23,8 +23,8 @@
  *   activation counts as the activation (`max(LCP, activationStart)`), as Chrome's own metrics do;
  * - "soft" (Gatsby's client-side router: same document, new URL): LCP is not reported again after a
  *   soft navigation (and stops at the first input anyway), so this is the time from the click to the
- *   first frame painted after the new page's `<main>` (or its heading) is in the DOM (a
- *   requestAnimationFrame and the task after it), which is what LCP would be for the new content as long as its images are loaded.
+ *   first frame painted once the new page's `<main>` (or its heading) is in the DOM and its images in
+ *   view are decoded (a requestAnimationFrame and the task after it): what LCP measures on a new page.
  */
 import type { Browser, CDPSession, Target } from "puppeteer-core";
 import { chromePath, chromiumArgs } from "../chromium";
@@ -77,7 +77,17 @@ const CLICK_LISTENER = () => {
         const replaced = main !== startMain || main?.querySelector("h1")?.textContent !== startHeading;
         if (location.pathname === startPath || !main || !replaced) return;
         observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => console.debug(`__benchSoftPaint ${performance.timeOrigin + performance.now()}`), 0));
+        // Like LCP, which waits for an image to be painted: the images of the new <main> in view are
+        // decoded first (an image that never loads counts as it fails).
+        const inView = [...main.querySelectorAll("img")].filter((img) => {
+          const r = img.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+        });
+        void Promise.all(inView.map((img) => img.decode().catch(() => undefined))).then(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => console.debug(`__benchSoftPaint ${performance.timeOrigin + performance.now()}`), 0),
+          ),
+        );
       });
       observer.observe(document.documentElement, { childList: true, subtree: true });
       // Bounded: nothing is watched for longer than a step may take.
