@@ -129,8 +129,15 @@ async function fill(scope: Locator, fields: readonly CmsField[], words: string, 
       await scope.page().keyboard.type((data[field.name] = `${text}, typed in the studio.`));
     } else if (field.widget === "select") {
       const option = String(field.options!.at(-1));
-      await at.locator("input").first().click({ force: true });
-      await scope.page().getByRole("option", { name: option, exact: true }).click();
+      const input = at.locator("input").first();
+      const choice = scope.page().getByRole("option", { name: option, exact: true });
+      // From the keyboard, as a click at the input's place could land elsewhere while the form above
+      // still grows (a picture's upload message); again if the list did not open.
+      await expect(async () => {
+        await input.press("ArrowDown");
+        await expect(choice).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 15_000 });
+      await choice.click();
       data[field.name] = option;
     } else if (field.widget === "image") {
       const picture = source(kind, field.name, n);
