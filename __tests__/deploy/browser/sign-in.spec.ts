@@ -111,11 +111,14 @@ test("Login with GitHub: the sign-in window goes through GitHub and back, and th
   const [popup] = await Promise.all([context.waitForEvent("page"), login.click()]);
   // The studio closes the window once it has the token: the window kept its opener all the way.
   await popup.waitForEvent("close", { timeout: 20_000 });
-  const signIn = stack
-    .serviceLog()
-    .filter((line) => line.msg === "request" && String(line.path).startsWith("/oauth/"))
-    .map((line) => `${line.status} ${line.path}`);
-  expect(signIn).toEqual(["302 /oauth/authorize", "200 /oauth/callback"]);
+  // The service logs a request once its answer is sent, and the line comes through the service's output
+  // pipe: the window can close before the callback's line has arrived, so wait for it (bounded).
+  const signIn = () =>
+    stack
+      .serviceLog()
+      .filter((line) => line.msg === "request" && String(line.path).startsWith("/oauth/"))
+      .map((line) => `${line.status} ${line.path}`);
+  await expect.poll(signIn, { timeout: 5_000 }).toEqual(["302 /oauth/authorize", "200 /oauth/callback"]);
   const atGitHub = standIn.requests.filter((r) => r.path === "/login/oauth/authorize");
   expect(atGitHub).toHaveLength(1);
   expect(atGitHub[0]!.query.redirect_uri).toBe(`${origin}/oauth/callback`);
