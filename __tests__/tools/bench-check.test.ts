@@ -147,6 +147,7 @@ test("clicks measured on an earlier build too are reported beside this build's, 
       runsPerClick: 3,
       cpuThrottling: 4,
       hoverMs: 300,
+      pressMs: 100,
       clicks: [
         click("/home", "/aboutus", [run(120, "prerendered"), run(90, "prerendered"), run(100, "prerendered")], 100),
       ],
@@ -159,6 +160,6 @@ test("clicks measured on an earlier build too are reported beside this build's, 
   };
   const out = check(data).stdout;
   expect(out).toContain("Before: commit e1a8ab7");
-  expect(out).toContain("| click (4x CPU throttling, 300 ms hover first) | before, median ms |");
+  expect(out).toContain("| click (4x CPU throttling, 300 ms hover first, pressed 100 ms) | before, median ms |");
   expect(out).toContain("| /home → /aboutus | 700 | 700, 650, 900 | soft 3 | 100 | 120, 90, 100 | prerendered 3 |");
 });

@@ -20,7 +20,8 @@
  *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables.
  *
  * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,mobile-8x,desktop|none]
- *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--navigation-before DIR]
+ *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--navigation-press 0]
+ *                         [--navigation-before DIR]
  *                         [--markdown FILE|-]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
  * docs/performance.md explains the options, the budgets and how the figures are made.
@@ -84,6 +85,7 @@ interface Options {
   navigation: boolean;
   navigationRuns: number;
   navigationHoverMs: number;
+  navigationPressMs: number;
   navigationBefore: string | null;
   markdown: string | null;
 }
@@ -120,6 +122,7 @@ function options(): Options {
       navigation: { type: "boolean", default: false },
       "navigation-runs": { type: "string", default: "5" },
       "navigation-hover": { type: "string", default: "0" },
+      "navigation-press": { type: "string", default: "0" },
       "navigation-before": { type: "string" },
       markdown: { type: "string" },
       "skip-build": { type: "boolean", default: false },
@@ -150,6 +153,9 @@ function options(): Options {
   const navigationHoverMs = Number(values["navigation-hover"]);
   if (!Number.isInteger(navigationHoverMs) || navigationHoverMs < 0 || navigationHoverMs > 5000)
     throw new Error("--navigation-hover must be a whole number of milliseconds from 0 to 5000");
+  const navigationPressMs = Number(values["navigation-press"]);
+  if (!Number.isInteger(navigationPressMs) || navigationPressMs < 0 || navigationPressMs > 1000)
+    throw new Error("--navigation-press must be a whole number of milliseconds from 0 to 1000");
   const navigationBefore = values["navigation-before"] === undefined ? null : path.resolve(values["navigation-before"]);
   if (navigationBefore !== null && !fs.existsSync(path.join(navigationBefore, "public", "index.html")))
     throw new Error(`--navigation-before: ${navigationBefore} has no built public/ (build it there first)`);
@@ -167,6 +173,7 @@ function options(): Options {
     navigation: values.navigation,
     navigationRuns,
     navigationHoverMs,
+    navigationPressMs,
     navigationBefore,
     markdown: values.markdown === undefined || values.markdown === "-" ? (values.markdown ?? null) : path.resolve(values.markdown),
   };
@@ -474,7 +481,7 @@ function tables(results: Results): string {
   if (results.navigation) {
     const n = results.navigation;
     out.push(
-      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}, median of ${n.runsPerClick}\n`,
+      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}${n.pressMs ? `, pressed ${n.pressMs} ms` : ""}, median of ${n.runsPerClick}\n`,
     );
     out.push(...navigationTable(n));
   }
@@ -570,10 +577,12 @@ async function main() {
   return finish(results, opts);
 }
 
+const pointerOf = (opts: Options) => ({ hoverMs: opts.navigationHoverMs, pressMs: opts.navigationPressMs });
+
 /** The clicks on this build and, with --navigation-before, on the earlier one served beside it. */
 async function clickOnEachBuild(opts: Options, origin: string): Promise<NonNullable<Results["navigation"]>> {
   if (!opts.navigationBefore) {
-    const { before: _none, ...measured } = await clickToLcp(origin, opts.navigationRuns, undefined, opts.navigationHoverMs);
+    const { before: _none, ...measured } = await clickToLcp(origin, opts.navigationRuns, undefined, pointerOf(opts));
     return measured;
   }
   const dir = opts.navigationBefore;
@@ -583,7 +592,7 @@ async function clickOnEachBuild(opts: Options, origin: string): Promise<NonNulla
       origin,
       opts.navigationRuns,
       undefined,
-      opts.navigationHoverMs,
+      pointerOf(opts),
       console.log,
       beforeServer.origin,
     );

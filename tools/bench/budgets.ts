@@ -111,6 +111,7 @@ export interface Results {
     runsPerClick: number;
     cpuThrottling: number;
     hoverMs?: number;
+    pressMs?: number;
     clicks: NavigationResult[];
     /** With --navigation-before: the same clicks on the earlier build, in turns with these. */
     before?: { dir: string; commit?: string; clicks: NavigationResult[] };

@@ -76,7 +76,8 @@ const runsOf = (c: NavigationResult) => c.runs.map((r) => r.ms ?? "–").join(",
 /** The clicks as a markdown table: this build's, or the earlier build's beside it. */
 export function navigationTable(nav: NonNullable<Results["navigation"]>): string[] {
   const hover = nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "";
-  const click = `click (${nav.cpuThrottling}x CPU throttling${hover})`;
+  const press = nav.pressMs ? `, pressed ${nav.pressMs} ms` : "";
+  const click = `click (${nav.cpuThrottling}x CPU throttling${hover}${press})`;
   if (!nav.before) {
     return [
       `| ${click} | click-to-LCP, median ms | runs (ms) | navigation |`,

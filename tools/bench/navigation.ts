@@ -12,8 +12,9 @@
  * Each run is a new browser context (empty cache): the first page is loaded, left for a second after
  * its load event (as a visitor would read it; Gatsby's runtime hydrates and prefetches then, and the
  * browser acts on the speculation rules), then the link is clicked (the pointer moves onto the link,
- * presses, releases at once, as a tap), or, with `hoverMs`, the pointer rests on the link that long
- * first, as a mouse does before a click (the click time is still the click's).
+ * presses, releases, as a tap: at once, or after `pressMs`, as a finger that stays on the glass for a
+ * moment), or, with `hoverMs`, the pointer rests on the link that long first, as a mouse does before a
+ * click (the click time is still the click's, at the release).
  *
  * What is measured, by the kind of navigation seen:
  * - "document" (a new page loaded): the new page's `performance.timeOrigin + LCP startTime` minus
@@ -168,7 +169,19 @@ async function pageShowing(targets: () => Target[], url: string): Promise<CDPSes
   throw new Error(`no page showed ${url} within ${STEP_TIMEOUT_MS} ms`);
 }
 
-async function oneClick(browser: Browser, origin: string, from: string, to: string, hoverMs: number): Promise<NavigationRun> {
+/** How the pointer acts before the click: how long it rests on the link, how long it is held down. */
+export interface PointerTiming {
+  hoverMs: number;
+  pressMs: number;
+}
+
+async function oneClick(
+  browser: Browser,
+  origin: string,
+  from: string,
+  to: string,
+  { hoverMs, pressMs }: PointerTiming,
+): Promise<NavigationRun> {
   const context = await browser.createBrowserContext();
   try {
     const click = firstValue<number>(STEP_TIMEOUT_MS);
@@ -201,11 +214,13 @@ async function oneClick(browser: Browser, origin: string, from: string, to: stri
     const link = await page.waitForSelector(`header nav a[href="${to}"]`, { visible: true });
     if (!link) throw new Error(`no menu link to ${to} on ${from}`);
     if (hoverMs > 0) {
-      // A pointer resting on the link first: what the speculation rules' moderate eagerness acts on.
+      // A pointer resting on the link first: what the speculation rules act on (the menu's prerender
+      // after a short hover, any link's prefetch after 200 ms).
       await link.hover();
       await sleep(hoverMs);
     }
-    await link.click();
+    // The rules act on the press too: a press held for a moment gives the browser that much more time.
+    await link.click({ delay: pressMs });
     const clickAt = await click.promise;
     if (clickAt === null) throw new Error("the click was not seen on the page");
     const cdp = await pageShowing(() => context.targets(), `${origin}${to}`);
@@ -239,13 +254,14 @@ export async function clickToLcp(
   origin: string,
   runs: number,
   clicks: ReadonlyArray<{ from: string; to: string }> = DEFAULT_CLICKS,
-  hoverMs = 0,
+  pointer: PointerTiming = { hoverMs: 0, pressMs: 0 },
   log: (line: string) => void = console.log,
   beforeOrigin?: string,
 ): Promise<{
   runsPerClick: number;
   cpuThrottling: number;
   hoverMs: number;
+  pressMs: number;
   clicks: NavigationResult[];
   before?: NavigationResult[];
 }> {
@@ -263,7 +279,7 @@ export async function clickToLcp(
           const result = site.results[c]!;
           let run: NavigationRun;
           try {
-            run = await oneClick(browser, site.origin, result.from, result.to, hoverMs);
+            run = await oneClick(browser, site.origin, result.from, result.to, pointer);
           } catch (error) {
             run = { ms: null, kind: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
           }
@@ -284,7 +300,7 @@ export async function clickToLcp(
   return {
     runsPerClick: runs,
     cpuThrottling: CPU_THROTTLING,
-    hoverMs,
+    ...pointer,
     clicks: after,
     ...(beforeOrigin ? { before: sites[0]!.results } : {}),
   };
