@@ -1,8 +1,14 @@
 /**
  * The browser's own prefetching, in place of Gatsby's router (gone with the scripts on most pages):
  * a link of the site is fetched when the visitor's pointer rests on it or presses it ("moderate"),
- * and the main menu's links are prerendered then, so the next page shows at once where the browser
- * supports it (Chromium); elsewhere the rules are ignored and the links are plain links.
+ * and the main menu's links are prerendered sooner ("eager"), so the next page shows at once where
+ * the browser supports it (Chromium); elsewhere the rules are ignored and the links are plain links.
+ *
+ * Why "eager" for the menu: a prerender started on the press itself (what "moderate" does for a quick
+ * tap) has not finished at the release, and activating it cost more than a plain load (docs/
+ * performance.md, "Click-to-LCP by how the pointer acts"). Chromium starts an eager speculation after a
+ * short hover on desktop and, on phones, for a link left in view a moment, so the menu's page is ready
+ * before the tap; not every menu link as the page loads ("immediate"), which a phone would pay for.
  *
  * Only links the page holds are candidates: no visitor's page links the editing studio or the inbox
  * (nor names them: __tests__/site/admin.test.ts), so the rules need not, and do not, name them.
@@ -15,7 +21,7 @@ export const SPECULATION_RULES = {
     {
       source: "document",
       where: { and: [{ selector_matches: "header nav a" }, sitePages] },
-      eagerness: "moderate",
+      eagerness: "eager",
     },
   ],
   prefetch: [{ source: "document", where: sitePages, eagerness: "moderate" }],
