@@ -51,7 +51,7 @@ import {
   type Results,
   type Timing,
 } from "./budgets";
-import { markdownTables, navigationTable } from "./markdown";
+import { markdownTables, navigationTable, pointerOf } from "./markdown";
 import { clickToLcp } from "./navigation";
 import { pageScripts, type PageScripts, type Sizes } from "./page-scripts";
 
@@ -481,7 +481,7 @@ function tables(results: Results): string {
   if (results.navigation) {
     const n = results.navigation;
     out.push(
-      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${n.hoverMs ? `, after ${n.hoverMs} ms of hover` : ""}${n.pressMs ? `, pressed ${n.pressMs} ms` : ""}, median of ${n.runsPerClick}\n`,
+      `\nClick on a menu link to the next page's LCP, ${n.cpuThrottling}× CPU throttling${pointerOf(n)}, median of ${n.runsPerClick}\n`,
     );
     out.push(...navigationTable(n));
   }
@@ -577,12 +577,12 @@ async function main() {
   return finish(results, opts);
 }
 
-const pointerOf = (opts: Options) => ({ hoverMs: opts.navigationHoverMs, pressMs: opts.navigationPressMs });
+const pointerTiming = (opts: Options) => ({ hoverMs: opts.navigationHoverMs, pressMs: opts.navigationPressMs });
 
 /** The clicks on this build and, with --navigation-before, on the earlier one served beside it. */
 async function clickOnEachBuild(opts: Options, origin: string): Promise<NonNullable<Results["navigation"]>> {
   if (!opts.navigationBefore) {
-    const { before: _none, ...measured } = await clickToLcp(origin, opts.navigationRuns, undefined, pointerOf(opts));
+    const { before: _none, ...measured } = await clickToLcp(origin, opts.navigationRuns, undefined, pointerTiming(opts));
     return measured;
   }
   const dir = opts.navigationBefore;
@@ -592,7 +592,7 @@ async function clickOnEachBuild(opts: Options, origin: string): Promise<NonNulla
       origin,
       opts.navigationRuns,
       undefined,
-      pointerOf(opts),
+      pointerTiming(opts),
       console.log,
       beforeServer.origin,
     );

@@ -73,11 +73,13 @@ const kindsOf = (c: NavigationResult) =>
     .join(", ");
 const runsOf = (c: NavigationResult) => c.runs.map((r) => r.ms ?? "–").join(", ");
 
+/** How the pointer acted before each click, as it follows the throttling in a title: "" for a plain tap. */
+export const pointerOf = (nav: NonNullable<Results["navigation"]>): string =>
+  (nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "") + (nav.pressMs ? `, pressed ${nav.pressMs} ms` : "");
+
 /** The clicks as a markdown table: this build's, or the earlier build's beside it. */
 export function navigationTable(nav: NonNullable<Results["navigation"]>): string[] {
-  const hover = nav.hoverMs ? `, ${nav.hoverMs} ms hover first` : "";
-  const press = nav.pressMs ? `, pressed ${nav.pressMs} ms` : "";
-  const click = `click (${nav.cpuThrottling}x CPU throttling${hover}${press})`;
+  const click = `click (${nav.cpuThrottling}x CPU throttling${pointerOf(nav)})`;
   if (!nav.before) {
     return [
       `| ${click} | click-to-LCP, median ms | runs (ms) | navigation |`,
