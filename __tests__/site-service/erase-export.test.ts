@@ -1,7 +1,8 @@
 /**
  * `enquiries erase --email` and `enquiries export`, on each engine: erasure removes every enquiry of
  * the address (in any case) with its delivery and outbox records and the inbox's notes and history, and says how many without naming
- * it; export gives CSV a spreadsheet reads safely, or JSON lines.
+ * it; export gives CSV a spreadsheet reads safely (./export-formulas.test.ts tries it in every
+ * locale's split), or JSON lines.
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { ENGINES, engineUnderTest } from "./support/engines";
@@ -67,14 +68,18 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(err.at(-1)).toMatch(/^erase needs --email <address>/);
   });
 
-  test("export: CSV with a header, quoted where needed, formulas defused; or JSON lines", async () => {
+  test("export: CSV with a header, every cell quoted, formulas defused; or JSON lines", async () => {
     const { ids, out, run } = await withEnquiries();
     expect(await run("export")).toBe(0);
-    expect(out[0]).toBe("id,receivedAt,name,phone,email,message,screening,signals,delivery,clearedAt");
+    expect(out[0]).toBe(
+      '"id","receivedAt","name","phone","email","message","screening","signals","delivery","clearedAt"',
+    );
     expect(out).toHaveLength(4);
     // A phone number starting with + would be a formula too: a spreadsheet shows it as text.
     expect(out[3]).toMatch(
-      new RegExp(`^${ids[2]},[^,]+,"'=HYPERLINK\\(""http://x\\.example""\\)",'\\+91 44 2345 6789,arun@example\\.in,`),
+      new RegExp(
+        `^"${ids[2]}","[^"]+","'=HYPERLINK\\(""http://x\\.example""\\)","'\\+91 44 2345 6789","arun@example\\.in",`,
+      ),
     );
     out.length = 0;
     expect(await run("export", "--format", "jsonl")).toBe(0);
