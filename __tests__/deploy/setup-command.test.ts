@@ -4,7 +4,8 @@
  * enabled offline and checked with systemd-analyze verify). It sets up users, folders, modes, units,
  * the polkit rule, the module check and the TLS key's access; run again it changes nothing; it
  * refuses a copy that a user other than root could change, and writes nothing then; a link the
- * release user plants under the release root gives it nothing.
+ * release user plants at any part of a path below the release root is a PROBLEM, never followed, and
+ * leaves everything outside the release root as it was.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -227,9 +228,14 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     const result = setup(copy, root, ["--tls-key", KEY]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      "PROBLEM: /srv/cyrus/shared/release-requests is a symbolic link, not a folder: not changed",
+      `PROBLEM: /srv/cyrus/shared/release-requests is a link to ${path.join(root, "etc/cyrus")}: not followed; ` +
+        "remove it as cyrus-release (rm -- /srv/cyrus/shared/release-requests) and run the setup again; " +
+        "nothing under it was set up",
     );
-    expect(result.stderr).toContain("PROBLEM: /srv/cyrus/shared/release.env is a symbolic link: not changed");
+    expect(result.stderr).toContain(
+      `PROBLEM: /srv/cyrus/shared/release.env is a link to ${path.join(root, "etc/cyrus/enquiry.env")}: not followed; ` +
+        "remove it as cyrus-release (rm -- /srv/cyrus/shared/release.env) and run the setup again\n",
+    );
     expect(result.stdout).toContain("changed: /srv/cyrus/shared/home/ mode 700 -> 755");
     expect({ dir: stat(root, "etc/cyrus"), file: stat(root, "etc/cyrus/enquiry.env") }).toEqual(before);
     expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(
@@ -237,6 +243,168 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     );
   });
 });
+
+/** Owner, mode and content (or a link's target) of `dir` itself and of everything under it. */
+const tree = (dir: string) => {
+  const st = fs.lstatSync(dir);
+  return [`. ${(st.mode & 0o7777).toString(8)} ${st.uid}:${st.gid}`, ...listing(dir)];
+};
+
+(isRoot ? describe : describe.skip)(
+  "deploy/server/setup follows no link the release user plants under the release root",
+  () => {
+    let copy: string;
+    let root: string;
+    let outside: string;
+    let release: { uid: number; gid: number };
+    const cyrus = (root: string, part: string) => path.join(root, "srv/cyrus", part);
+    /** Everything but what lies below the release root: the server's "/" and a folder of root's elsewhere. */
+    const notTheReleases = () => ({
+      root: tree(root).filter((line) => !line.startsWith("srv/cyrus/")),
+      outside: tree(outside),
+    });
+    /** As the release user: the part moved aside, and a link to `target` in its place. */
+    const plant = (part: string, target: string) => {
+      expect(as(release, ["mv", "--", cyrus(root, part), `${cyrus(root, part)}.aside`]).status).toBe(0);
+      expect(as(release, ["ln", "-s", "--", target, cyrus(root, part)]).status).toBe(0);
+    };
+    const unplant = (part: string) => {
+      expect(as(release, ["rm", "--", cyrus(root, part)]).status).toBe(0);
+      expect(as(release, ["mv", "--", `${cyrus(root, part)}.aside`, cyrus(root, part)]).status).toBe(0);
+    };
+    const linkProblem = (part: string, target: string) =>
+      `PROBLEM: /srv/cyrus/${part} is a link to ${target}: not followed; remove it as cyrus-release ` +
+      `(rm -- /srv/cyrus/${part}) and run the setup again`;
+
+    beforeAll(() => {
+      copy = copyOfProject();
+      root = freshRoot();
+      expect(setup(copy, root).code).toBe(0);
+      release = ids(root, "cyrus-release");
+      // The server's /home, root's, with an admin's profile: what `shared -> /` would have handed over.
+      fs.mkdirSync(path.join(root, "home/admin"), { recursive: true });
+      fs.chmodSync(path.join(root, "home"), 0o755);
+      fs.writeFileSync(path.join(root, "home/admin/.profile"), "PATH=/usr/bin:/bin\n", { mode: 0o644 });
+      // A folder of root's the release user can reach, holding each part's namesake, in modes the
+      // setup would change (so a set-up that followed a link would change them).
+      outside = rootsFolder();
+      fs.mkdirSync(path.join(outside, "home"), { mode: 0o700 });
+      fs.writeFileSync(path.join(outside, "home/.profile"), "umask 022\n", { mode: 0o644 });
+      fs.mkdirSync(path.join(outside, "release-requests"), { mode: 0o755 });
+      fs.writeFileSync(path.join(outside, "release-requests/marker"), "root's\n", { mode: 0o640 });
+      fs.writeFileSync(path.join(outside, "release.env"), "TOKEN=root's\n", { mode: 0o644 });
+    });
+
+    test("the reproduction: shared swapped for a link to a folder holding root's home leaves home root's", () => {
+      plant("shared", "../..");
+      try {
+        const before = notTheReleases();
+        const result = setup(copy, root);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`${linkProblem("shared", "../..")}; nothing under it was set up`);
+        expect(result.stdout).not.toContain("/srv/cyrus/shared/");
+        expect(stat(root, "home")).toEqual({ mode: "755", uid: 0, gid: 0 });
+        expect(notTheReleases()).toEqual(before);
+      } finally {
+        unplant("shared");
+      }
+    });
+
+    // Each part of each path the setup looks at below the release root, swapped for a link to a
+    // folder of root's elsewhere or to a part of the server's own "/" (relative or absolute).
+    const links: [string, string, (root: string, outside: string) => string][] = [
+      ["shared", "a folder of root's elsewhere", (_root, outside) => outside],
+      ["shared", "the server's /", (root) => root],
+      ["shared/home", "a folder of root's elsewhere", (_root, outside) => path.join(outside, "home")],
+      ["shared/home", "the server's /home, relative", () => "../../../home"],
+      [
+        "shared/release-requests",
+        "a folder of root's elsewhere",
+        (_root, outside) => path.join(outside, "release-requests"),
+      ],
+      ["shared/release-requests", "the server's /etc", (root) => path.join(root, "etc")],
+      ["shared/release.env", "a file of root's elsewhere", (_root, outside) => path.join(outside, "release.env")],
+      ["shared/release.env", "the service's secrets", (root) => path.join(root, "etc/cyrus/enquiry.env")],
+    ];
+    test.each(links)("%s as a link to %s: a PROBLEM naming it, and nothing outside changed", (part, _where, to) => {
+      const target = to(root, outside);
+      plant(part, target);
+      try {
+        const before = notTheReleases();
+        const result = setup(copy, root);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(linkProblem(part, target));
+        // The link's PROBLEM is the only one: nothing behind it was looked at.
+        expect(result.stderr.match(/^PROBLEM: /gm)).toHaveLength(1);
+        expect(result.stdout).not.toMatch(new RegExp(`^changed: /srv/cyrus/${part}`, "m"));
+        expect(notTheReleases()).toEqual(before);
+      } finally {
+        unplant(part);
+      }
+    });
+
+    test("a link's target is printed without the escapes it holds (the release user wrote it)", () => {
+      plant("shared/home", "\u001b[2J\u001b]0;root\u0007/etc\n");
+      try {
+        const result = setup(copy, root);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          "PROBLEM: /srv/cyrus/shared/home is a link to ?[2J?]0;root?/etc?: not followed",
+        );
+        expect([...result.stderr].filter((c) => c !== "\n" && (c < " " || c === "\u007f"))).toEqual([]);
+      } finally {
+        unplant("shared/home");
+      }
+    });
+
+    test("a folder of another user's is a PROBLEM, and nothing below it is changed; moved aside, it is made anew", () => {
+      // shared/ root's, with the notes folder below it in a mode the setup would change.
+      expect(as(release, ["chmod", "700", cyrus(root, "shared/release-requests")]).status).toBe(0);
+      fs.chownSync(cyrus(root, "shared"), 0, 0);
+      const stopped = setup(copy, root);
+      fs.chownSync(cyrus(root, "shared"), release.uid, release.gid);
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr).toContain(
+        "PROBLEM: /srv/cyrus/shared belongs to uid 0, not cyrus-release: not changed (root changes nothing under " +
+          "the release root: as cyrus-release, move it aside, mv -- /srv/cyrus/shared /srv/cyrus/shared.old, and run " +
+          "the setup again, which makes a new one; copy back what you keep)",
+      );
+      expect(stopped.stderr.match(/^PROBLEM: /gm)).toHaveLength(1);
+      expect(stopped.stdout).not.toContain("/srv/cyrus/shared/");
+      expect(stat(root, "srv/cyrus/shared/release-requests").mode).toBe("2700"); // chmod keeps a folder's setgid
+
+      // shared/home root's: left so; as cyrus-release moved aside as the PROBLEM says, made anew.
+      fs.chownSync(cyrus(root, "shared/home"), 0, 0);
+      const foreign = setup(copy, root);
+      expect(foreign.code).toBe(1);
+      expect(foreign.stderr).toContain("PROBLEM: /srv/cyrus/shared/home belongs to uid 0, not cyrus-release");
+      expect(stat(root, "srv/cyrus/shared/home")).toEqual({ mode: "755", uid: 0, gid: 0 });
+      expect(foreign.stdout).toContain("changed: /srv/cyrus/shared/release-requests/ mode 2700 -> 2770");
+      expect(as(release, ["mv", "--", cyrus(root, "shared/home"), cyrus(root, "shared/home.old")]).status).toBe(0);
+      const anew = setup(copy, root);
+      expect(anew.stderr).toBe("");
+      expect(anew.code).toBe(0);
+      expect(anew.stdout).toContain("changed: /srv/cyrus/shared/home/ created by cyrus-release (mode 755)");
+      fs.rmSync(cyrus(root, "shared/home.old"), { recursive: true });
+    });
+
+    test("its own folder in another group: the release user gives it its own group", () => {
+      fs.chownSync(cyrus(root, "shared/home"), release.uid, 0);
+      const result = setup(copy, root);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`changed: /srv/cyrus/shared/home/ owner ${release.uid}:0 -> cyrus-release`);
+      expect(stat(root, "srv/cyrus/shared/home")).toEqual({ mode: "755", uid: release.uid, gid: release.gid });
+    });
+
+    test("with the links gone, run again, it changes nothing", () => {
+      const before = listing(root);
+      const again = setup(copy, root);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+      expect(listing(root)).toEqual(before);
+    });
+  },
+);
 
 (isRoot ? describe : describe.skip)(
   "deploy/server/setup refuses a copy others could change, and writes nothing",
