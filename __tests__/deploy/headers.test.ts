@@ -1,17 +1,22 @@
 /**
  * The site behind nginx with the project's configuration (deploy/nginx) and the standalone enquiry
- * service: every route at its exact path, the / redirect, the 404 page, caching, compression, and
- * the security headers on HTML, assets, page-data and the API.
+ * service: every route at its exact path, the / redirect, the 404 page, caching, compression, the
+ * security headers on HTML, assets, page-data and the API, and raw paths ("..", %2e, %2f) that land in
+ * a location other than the one they start in: that location's headers, and the service is sent the
+ * path nginx matched, never the raw one.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { INBOX_CSP } from "../../deploy/nginx/render";
 import { speculationRulesText } from "../../src/utils/speculation-rules";
 import { routes } from "../support/content";
 import { headerCount, parseCsp, request, type RawAnswer } from "./support/http";
+import { requestRawPath } from "./support/raw-path";
 import { projectRoot, startStack, type Stack } from "./support/stack";
+import { until } from "./support/until";
 
 let stack: Stack;
 let homeHtml: string;
@@ -422,5 +427,74 @@ describe("the enquiry service behind /api/", () => {
     });
     expect(access.some((l) => l.path === "/home" && l.status === 200)).toBe(true);
     expect(JSON.stringify(access)).not.toMatch(/private|127\.0\.0\.1/);
+  });
+});
+
+describe("raw paths with dot segments or encoded slashes", () => {
+  /** The paths of the service's request lines logged after the first `from` (its log can lag its answer). */
+  const requestLines = () => stack.serviceLog().filter((l) => l.msg === "request");
+  async function pathsLoggedSince(from: number, what: string): Promise<unknown[]> {
+    await until(() => requestLines().length > from, 5_000, `the service's log line of ${what}`);
+    return requestLines()
+      .slice(from)
+      .map((l) => l.path);
+  }
+
+  test.each([
+    ["/inbox/api/../../api/health"],
+    ["/inbox/api/%2e%2e/%2E%2E/api/health"],
+    ["/inbox/api/..%2f..%2Fapi/health"],
+    ["/home/..%2fapi/health"],
+  ])("%s lands in /api/: the site's headers, and the service is sent /api/health", async (raw) => {
+    const from = requestLines().length;
+    const res = await requestRawPath(stack.origin, raw);
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    expect(res.headers["x-robots-tag"]).toBeUndefined();
+    expect(await pathsLoggedSince(from, raw)).toEqual(["/api/health"]);
+  });
+
+  test("an enquiry posted to /inbox/api/..%2f..%2fapi/email reaches the enquiry handler, as /api/email", async () => {
+    const from = requestLines().length;
+    const res = await requestRawPath(stack.origin, "/inbox/api/..%2f..%2fapi/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    // The form's own refusal of an empty enquiry, not the inbox's 401 or 404.
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: expect.any(String), fields: expect.any(Object) });
+    expectSecurityHeaders(res);
+    expect(await pathsLoggedSince(from, "the enquiry")).toEqual(["/api/email"]);
+  });
+
+  test.each([["/api/..%2finbox/api/counts"], ["/api/%2e%2e/inbox/api/counts"], ["/oauth/../inbox/api/counts"]])(
+    "%s lands in /inbox/api/: the inbox's headers and its 401, and the service is sent /inbox/api/counts",
+    async (raw) => {
+      const from = requestLines().length;
+      const res = await requestRawPath(stack.origin, raw);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body.toString())).toEqual({ error: "unauthorised", message: "Sign in to the inbox." });
+      expect(res.headers["content-security-policy"]).toBe(INBOX_CSP);
+      expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(await pathsLoggedSince(from, raw)).toEqual(["/inbox/api/counts"]);
+    },
+  );
+
+  test("a path that climbs above / is nginx's 400, and never reaches the service", async () => {
+    const from = requestLines().length;
+    for (const raw of ["/api/../../api/health", "/inbox/api/%2e%2e/%2e%2e/%2e%2e/api/health", "/api/..%2f..%2f..%2fx"])
+      expect([raw, (await requestRawPath(stack.origin, raw)).status]).toEqual([raw, 400]);
+    // Then a request that does reach it: the next line is its own.
+    await get("/api/health");
+    expect(await pathsLoggedSince(from, "/api/health")).toEqual(["/api/health"]);
+  });
+
+  test("the service never saw a raw path: no dot segment, %2e or %2f in any line of its log", () => {
+    const paths = requestLines().map((l) => String(l.path));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => /\/\.\.?(\/|$)|%2e|%2f/i.test(p))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * nginx's per-client limits, as render.ts writes them by default (a client here is 127.0.0.1):
  * - /api/: 10 requests a minute with bursts of 20, invalid ones included, then a clean 429 (JSON
- *   with Retry-After for the script, 303 to /contact/error for a form posted without JavaScript);
+ *   with Retry-After for the script, 303 to /contact/error for a form posted without JavaScript),
+ *   whatever raw path ("..", %2e, %2f) the request took to land there;
  * - /api/: 4 requests in progress at once; the 5th is refused at once;
  * - the whole site: requests in progress per client (--conn-limit), then a small HTML 429 page.
  */
@@ -9,6 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { request } from "./support/http";
+import { requestRawPath } from "./support/raw-path";
 import { sleep, until } from "./support/until";
 import { LIFTED_LIMITS, startStack, type Stack } from "./support/stack";
 
@@ -56,6 +58,26 @@ describe("production defaults", () => {
 
     // Pages are not limited by the API's rate.
     expect((await request(`${stack.origin}/contact`)).status).toBe(200);
+  }, 60_000);
+
+  test("a raw path that lands in /api/ through another location is refused by /api/'s limit too", async () => {
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 429 && statuses.length < 30) statuses.push((await invalid(stack)).status);
+    expect(statuses.at(-1)).toBe(429);
+    const handled = () => stack.serviceLog().filter((l) => l.msg === "request").length;
+    await sleep(300);
+    const before = handled();
+    for (const raw of ["/inbox/api/..%2f..%2fapi/email", "/inbox/api/../../api/email", "/oauth/%2e%2e/api/email"]) {
+      const res = await requestRawPath(stack.origin, raw, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect([raw, res.status]).toEqual([raw, 429]);
+      expect(JSON.parse(res.body.toString())).toMatchObject({ error: "rate_limited" });
+    }
+    await sleep(300);
+    expect(handled()).toBe(before);
   }, 60_000);
 });
 
