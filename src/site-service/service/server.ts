@@ -11,6 +11,9 @@
  *                             when GITHUB_OAUTH_CLIENT_ID and _SECRET are set (../sign-in/settings.ts)
  *   /inbox/api/…              the enquiry inbox's API, behind a passkey's session (../enquiries/inbox/inbox-http.ts)
  *
+ * A path with a `.` or `..` segment, or an encoded /, \ or . (./request-path), gets 400 before any
+ * of these: no handler sees a path that another part of the chain may read as a different one.
+ *
  * One JSON line per request on stdout (time, method, path, status, duration: no address, no
  * body, no query string), JSON lines for everything else it says too. It opens its store (and
  * imports JSON-lines files of earlier versions) before it listens. On SIGTERM or SIGINT it stops
@@ -33,6 +36,7 @@ import { githubOAuthRoutes } from "../sign-in/github";
 import { createInboxApi, type InboxApi } from "../enquiries/inbox/inbox-http";
 import { loadGitHubOAuthSettings } from "../sign-in/settings";
 import { jsonLog, type JsonLog } from "./json-log";
+import { pathProblem } from "./request-path";
 import { loadServiceSettings, SERVER_TIMEOUTS, type ServiceSettings } from "./settings";
 import { shutDown } from "./shutdown";
 
@@ -109,7 +113,13 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     // A request that arrives on a kept-alive connection after shutdown began is still answered,
     // and its connection closed after it.
     if (stopping) res.setHeader("connection", "close");
-    if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
+    const problem = pathProblem(path);
+    if (problem)
+      sendJson(res, 400, {
+        error: "bad_path",
+        message: `The path holds ${problem}: the enquiry service answers only plain paths.`,
+      });
+    else if (path === ENQUIRY_PATH) void adaptRequest(req, nodeReply(res));
     else if (HEALTH_PATHS.has(path)) answerHealth(req, res, stopping);
     else if (pushHook && path.startsWith(HOOK_PREFIX))
       handlePushHook(req, path, pushHook, (status, body, headers) => sendJson(res, status, body, headers), log);
