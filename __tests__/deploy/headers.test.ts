@@ -498,3 +498,32 @@ describe("raw paths with dot segments or encoded slashes", () => {
     expect(paths.filter((p) => /\/\.\.?(\/|$)|%2e|%2f/i.test(p))).toEqual([]);
   });
 });
+
+describe("the inbox's address without its slash", () => {
+  const inboxHeaders = [
+    "cache-control",
+    "x-robots-tag",
+    "referrer-policy",
+    "content-security-policy",
+    "cross-origin-opener-policy",
+    "x-frame-options",
+    "x-content-type-options",
+    "strict-transport-security",
+    "permissions-policy",
+  ];
+  const pick = (res: RawAnswer) => Object.fromEntries(inboxHeaders.map((name) => [name, res.headers[name]]));
+
+  test("/inbox is answered 301 to /inbox/ (query kept), with the headers /inbox/ gets: never cached, never indexed", async () => {
+    const page = await get("/inbox/");
+    expect(page.status).toBe(200);
+    const redirect = await get("/inbox");
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe("/inbox/");
+    expect(pick(redirect)).toEqual(pick(page));
+    expect(redirect.headers["cache-control"]).toBe("no-store");
+    expect(redirect.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(redirect.headers["content-security-policy"]).toBe(INBOX_CSP);
+    for (const name of inboxHeaders) expect([name, headerCount(redirect, name)]).toEqual([name, 1]);
+    expect((await get("/inbox?from=mail")).headers.location).toBe("/inbox/?from=mail");
+  });
+});
