@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { WANTED_FILE } from "../../src/site-service";
+import { BROTLI_STATIC_MODULE } from "../../deploy/nginx/render";
 import { paths } from "../../deploy/release/layout";
 import { DEFAULTS } from "../../deploy/release/settings";
 import { projectRoot } from "../support/serve";
@@ -129,6 +130,30 @@ test("nginx runs as its own user with one capability, on the live release's conf
     ["SystemCallFilter", "@system-service"],
   ])
     expect(one(nginx, `Service.${key}`)).toBe(value);
+  // Code maps from nginx, the check, kill and the system's libraries and modules only: not from a
+  // release (/srv), nor anything nginx's user or another may write (nginx-module-check.test.ts makes
+  // these mounts as systemd does and loads a planted library through them).
+  expect(nginx.get("Service.NoExecPaths")).toEqual(["/"]);
+  const execPaths = (nginx.get("Service.ExecPaths") ?? []).flatMap((value) => value.split(/\s+/));
+  const program = (line: string | undefined) => line?.split(" ")[0]?.replace(/^\/bin\//, "/usr/bin/");
+  const interpreter = /^#!(\S+)/.exec(
+    fs.readFileSync(path.join(projectRoot, "deploy", "server", "nginx-module-check"), "utf8"),
+  )?.[1];
+  expect(execPaths).toEqual([
+    program(one(nginx, "Service.ExecStart")),
+    program(one(nginx, "Service.ExecStartPre")),
+    interpreter,
+    program(nginx.get("Service.ExecReload")?.at(-1)),
+    "/usr/lib",
+  ]);
+  expect(execPaths).toEqual([
+    "/usr/sbin/nginx",
+    "/usr/local/lib/cyrus/nginx-module-check",
+    "/usr/bin/perl",
+    "/usr/bin/kill",
+    "/usr/lib",
+  ]);
+  expect(BROTLI_STATIC_MODULE.startsWith("/usr/lib/nginx/modules/")).toBe(true);
   // The release unit writes its root and nothing else, and nothing it runs gains a privilege.
   for (const name of ["cyrus-release.service", "cyrus-release-poll.service"]) {
     expect(one(unit(name), "Service.ProtectSystem")).toBe("strict");
