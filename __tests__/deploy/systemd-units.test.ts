@@ -132,7 +132,7 @@ test("nginx runs as its own user with one capability, on the live release's conf
     expect(one(nginx, `Service.${key}`)).toBe(value);
   // Code maps from nginx, the check, kill and the system's libraries and modules only: not from a
   // release (/srv), nor anything nginx's user or another may write (nginx-module-check.test.ts makes
-  // these mounts as systemd does and loads a planted library through them).
+  // these mounts as systemd does: nginx and its module run, a planted library cannot be mapped).
   expect(nginx.get("Service.NoExecPaths")).toEqual(["/"]);
   const execPaths = (nginx.get("Service.ExecPaths") ?? []).flatMap((value) => value.split(/\s+/));
   const program = (line: string | undefined) => line?.split(" ")[0]?.replace(/^\/bin\//, "/usr/bin/");
