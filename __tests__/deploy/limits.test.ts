@@ -3,12 +3,15 @@
  * - /api/: 10 requests a minute with bursts of 20, invalid ones included, then a clean 429 (JSON
  *   with Retry-After for the script, 303 to /contact/error for a form posted without JavaScript),
  *   whatever raw path ("..", %2e, %2f) the request took to land there;
+ * - the enquiry inbox (pages and API): a zone of its own, sized for an office's staff behind one
+ *   address (900 a minute with bursts of 300), then a JSON 429 with the inbox's headers;
  * - /api/: 4 requests in progress at once; the 5th is refused at once;
  * - the whole site: requests in progress per client (--conn-limit), then a small HTML 429 page.
  */
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { INBOX_CSP } from "../../deploy/nginx/render";
 import { request } from "./support/http";
 import { requestRawPath } from "./support/raw-path";
 import { sleep, until } from "./support/until";
@@ -79,13 +82,42 @@ describe("production defaults", () => {
     await sleep(300);
     expect(handled()).toBe(before);
   }, 60_000);
+
+  test("the inbox has its own zone: past the form's limit, the inbox's API and pages from the same address are still answered", async () => {
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 429 && statuses.length < 30) statuses.push((await invalid(stack)).status);
+    expect(statuses.at(-1)).toBe(429);
+    // More than the form's 1 + 20 at once: a few people's polls and clicks.
+    const api: number[] = [];
+    for (let i = 0; i < 40; i += 1) api.push((await request(`${stack.origin}/inbox/api/counts`)).status);
+    expect(api).toEqual(Array(40).fill(401));
+    const pages: number[] = [];
+    for (const p of ["/inbox", "/inbox/", "/inbox/welcome"]) pages.push((await request(`${stack.origin}${p}`)).status);
+    expect(pages).toEqual([301, 200, 200]);
+    // A raw path that lands in the inbox is the inbox's too, and the form's limit still refuses.
+    expect((await requestRawPath(stack.origin, "/api/..%2finbox/api/counts")).status).toBe(401);
+    expect((await invalid(stack)).status).toBe(429);
+  }, 60_000);
 });
 
 describe("requests in progress", () => {
   let stack: Stack;
   beforeAll(async () => {
     // The API's rate lifted, its default of 4 at once kept; one request at a time for the rest of the site.
-    stack = await startStack({ renderArgs: [...LIFTED_LIMITS.slice(0, 4), "--conn-limit", "1", "--api-timeout", "5"] });
+    // The inbox's zone small enough to reach: 1 a minute with bursts of 3.
+    stack = await startStack({
+      renderArgs: [
+        ...LIFTED_LIMITS.slice(0, 4),
+        "--conn-limit",
+        "1",
+        "--api-timeout",
+        "5",
+        "--inbox-rate",
+        "1r/m",
+        "--inbox-burst",
+        "3",
+      ],
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -107,6 +139,27 @@ describe("requests in progress", () => {
       service.kill("SIGCONT");
     }
   }, 60_000);
+
+  test("past the inbox's own burst, its API answers a JSON 429 with the inbox's headers, the message the inbox shows", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await request(`${stack.origin}/inbox/api/counts`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const refused = await request(`${stack.origin}/inbox/api/counts`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(refused.body.toString())).toEqual({
+      error: "rate_limited",
+      message: "Too many requests from this address; please try again in a moment.",
+    });
+    expect(refused.headers["retry-after"]).toBe("10");
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(refused.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(refused.headers["referrer-policy"]).toBe("no-referrer");
+    expect(refused.headers["content-security-policy"]).toBe(INBOX_CSP);
+    // The page is in the same zone; the form's API is not (lifted here).
+    expect((await request(`${stack.origin}/inbox/`)).status).toBe(429);
+    expect((await invalid(stack)).status).toBe(400);
+  }, 30_000);
 
   test("past --conn-limit, a page is a small HTML 429, not a reset or nginx's default page", async () => {
     // A download the client does not read stays in progress: a file larger than the socket buffers.

@@ -336,6 +336,10 @@ describe("render.ts", () => {
     expect(defaults).toContain("proxy_read_timeout 30s;");
     expect(defaults).toContain('proxy_set_header X-Request-Start "t=${msec}";');
     expect(defaults).toContain("gzip_static on;");
+    // The inbox's own zone, for its page, its API and /inbox; the form's zone only for /api/.
+    expect(defaults).toContain("limit_req_zone $binary_remote_addr zone=cyrus_inbox_rate:10m rate=900r/m;");
+    expect(defaults.match(/limit_req zone=cyrus_inbox_rate burst=300 nodelay;/g)).toHaveLength(3);
+    expect(defaults.match(/limit_req zone=cyrus_api_rate /g)).toHaveLength(1);
     const custom = render(
       "--api-rate",
       "5r/s",
@@ -347,6 +351,10 @@ describe("render.ts", () => {
       "50",
       "--api-timeout",
       "12",
+      "--inbox-rate",
+      "20r/s",
+      "--inbox-burst",
+      "40",
     ).conf;
     for (const line of [
       "rate=5r/s;",
@@ -355,6 +363,8 @@ describe("render.ts", () => {
       "limit_conn cyrus_conn 50;",
       "proxy_read_timeout 12s;",
       "proxy_send_timeout 12s;",
+      "zone=cyrus_inbox_rate:10m rate=20r/s;",
+      "limit_req zone=cyrus_inbox_rate burst=40 nodelay;",
     ]) {
       expect(custom).toContain(line);
     }
@@ -363,6 +373,8 @@ describe("render.ts", () => {
       ["--api-burst", "0"],
       ["--conn-limit", "many"],
       ["--api-timeout", "1; return 200"],
+      ["--inbox-rate", "900r/h"],
+      ["--inbox-burst", "0"],
     ]) {
       const { result } = render(flag!, value!);
       expect(result.status).toBe(1);

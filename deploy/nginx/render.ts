@@ -14,7 +14,9 @@
  *
  * Limits (defaults for one small company site; see cyrus.conf.template): --api-rate 10r/m,
  * --api-burst 20, --api-conn-limit 4, --conn-limit 100, --api-timeout 30 (seconds nginx waits for
- * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it).
+ * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it);
+ * the enquiry inbox's own, per address (an office's staff share one): --inbox-rate 900r/m,
+ * --inbox-burst 300 (30 people; the template's comment has the figures).
  * --brotli auto|on|off: serve the .br copies with the brotli_static module (auto: when Debian's
  * libnginx-mod-http-brotli-static is installed).
  *
@@ -59,6 +61,7 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--server-name <name>]...        (default _ : any host)
     [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
+    [--inbox-rate <n>r/s|r/m] [--inbox-burst <n>]
     [--brotli auto|on|off]
     [--release-status <file>]        (the release's status file, served as /admin/release-status.json)
     [--standalone [--workers <n|auto>] [--no-access-log] [--daemon]
@@ -144,6 +147,8 @@ export interface RenderOptions {
   apiConnLimit?: string;
   connLimit?: string;
   apiTimeout?: string;
+  inboxRate?: string;
+  inboxBurst?: string;
   brotli?: string;
   standalone?: boolean;
   workers?: string;
@@ -163,7 +168,15 @@ export interface Rendered {
   csp: Csp;
   precompressed: PrecompressResult;
   brotli: boolean;
-  limits: { apiRate: string; apiBurst: number; apiConnLimit: number; connLimit: number; apiTimeout: number };
+  limits: {
+    apiRate: string;
+    apiBurst: number;
+    apiConnLimit: number;
+    connLimit: number;
+    apiTimeout: number;
+    inboxRate: string;
+    inboxBurst: number;
+  };
 }
 
 /**
@@ -215,6 +228,8 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     apiConnLimit: count("api-conn-limit", options.apiConnLimit, 4),
     connLimit: count("conn-limit", options.connLimit, 100),
     apiTimeout: count("api-timeout", options.apiTimeout, 30),
+    inboxRate: checked("inbox-rate", options.inboxRate ?? "900r/m", /^[1-9]\d{0,5}r\/[sm]$/),
+    inboxBurst: count("inbox-burst", options.inboxBurst, 300),
   };
   const brotliWanted = checked("brotli", options.brotli ?? "auto", /^(auto|on|off)$/);
   const brotli = brotliWanted === "on" || (brotliWanted === "auto" && fs.existsSync(BROTLI_STATIC_MODULE));
@@ -270,6 +285,8 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     API_CONN_LIMIT: String(limits.apiConnLimit),
     CONN_LIMIT: String(limits.connLimit),
     API_TIMEOUT: String(limits.apiTimeout),
+    INBOX_RATE: limits.inboxRate,
+    INBOX_BURST: String(limits.inboxBurst),
     BROTLI_STATIC: brotli
       ? "    brotli_static on;"
       : "    # brotli_static: not rendered (install libnginx-mod-http-brotli-static, or --brotli on).",
@@ -368,6 +385,8 @@ async function main(): Promise<number> {
       "api-conn-limit": { type: "string" },
       "conn-limit": { type: "string" },
       "api-timeout": { type: "string" },
+      "inbox-rate": { type: "string" },
+      "inbox-burst": { type: "string" },
       brotli: { type: "string" },
       standalone: { type: "boolean" },
       workers: { type: "string" },
@@ -398,6 +417,8 @@ async function main(): Promise<number> {
     apiConnLimit: values["api-conn-limit"],
     connLimit: values["conn-limit"],
     apiTimeout: values["api-timeout"],
+    inboxRate: values["inbox-rate"],
+    inboxBurst: values["inbox-burst"],
     brotli: values.brotli,
     standalone: values.standalone,
     workers: values.workers,
