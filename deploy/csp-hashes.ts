@@ -9,12 +9,15 @@
  * 'unsafe-inline'; since a text may change with a build, run this after each build
  * (deploy/nginx/render.ts does) and reload nginx together with the new files.
  *
- * Reads every .html file under public/ but Gatsby's slices (public/_gatsby/). Inline scripts that are data, not code (JSON-LD,
- * application/json), are not executed and so are not governed by CSP: they are not hashed. Inline
- * event handlers or javascript: URLs cannot be allowed by a hash (without 'unsafe-hashes'): they
- * stop the script with an error naming the file. Origins of embedded frames and images (the
- * contact page's map) are added to frame-src and img-src; connect-src adds the origin of
- * GATSBY_ENQUIRY_API when that is an absolute address (the form then posts there).
+ * Reads every .html file under public/ but Gatsby's slices (public/_gatsby/). It knows the scripts the
+ * site writes, and fails on any other, naming the file and the script, rather than widen the policy for
+ * it (a content mistake, or markup someone slipped in): inline, only the speculation rules (hashed)
+ * and data blocks (JSON-LD, application/json: never executed, not governed by CSP, not hashed);
+ * <script src> only for the site's own files (script-src 'self', no other origin). Inline event
+ * handlers or javascript: URLs cannot be allowed by a hash (without 'unsafe-hashes'): they fail the
+ * same way. Origins of embedded frames and images (the contact page's map) are added to frame-src and
+ * img-src; connect-src adds the origin of GATSBY_ENQUIRY_API when that is an absolute address (the
+ * form then posts there).
  *
  * Only Node built-ins and tsx (a dependency), so it runs on a server installed with `npm ci --omit=dev`.
  * It serves both ways of deploying (docs/deployment.md): nginx includes its output, and a static
@@ -25,38 +28,28 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-// Script types a browser runs (HTML "JavaScript MIME type essence match", "module"), and the inline
-// types CSP governs although they are not JavaScript (import maps, speculation rules).
-const JS_TYPES = new Set([
-  "",
-  "module",
-  "importmap",
-  "speculationrules",
-  "application/ecmascript",
-  "application/javascript",
-  "application/x-ecmascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "text/javascript",
-  "text/javascript1.0",
-  "text/javascript1.1",
-  "text/javascript1.2",
-  "text/javascript1.3",
-  "text/javascript1.4",
-  "text/javascript1.5",
-  "text/jscript",
-  "text/livescript",
-  "text/x-ecmascript",
-  "text/x-javascript",
+/**
+ * The inline scripts the site's own code writes, by type: its data blocks, which no browser runs and
+ * CSP does not govern (JSON-LD in the pages' heads, the islands' data: src/node/islands.ts), and its
+ * speculation rules (src/utils/speculation-rules.ts), which CSP governs: allowed by hash. Any other
+ * inline script (a classic or module script, an import map, a type of its own) fails the build.
+ */
+const INLINE_SCRIPT_KINDS: ReadonlyMap<string, "data" | "code"> = new Map([
+  ["application/ld+json", "data"],
+  ["application/json", "data"],
+  ["speculationrules", "code"],
 ]);
 
-type OriginKind = "script" | "style" | "img" | "frame" | "media";
+/** A stand-in for the site's origin: a <script src> must resolve to it, as a path of the site does. */
+const SITE_ORIGIN = "https://site.invalid";
+
+type OriginKind = "style" | "img" | "frame" | "media";
 export type Origins<T> = Record<OriginKind, T>;
 
 export interface InlineScript {
   type: string;
   text: string;
-  /** Whether CSP governs it: code, not a data block. */
+  /** Whether CSP governs it: the speculation rules, not a data block. */
   governed: boolean;
 }
 
@@ -76,7 +69,6 @@ export interface Csp {
 }
 
 const noOrigins = (): Origins<Set<string>> => ({
-  script: new Set(),
   style: new Set(),
   img: new Set(),
   frame: new Set(),
@@ -121,27 +113,56 @@ const decodeEntities = (value: string) =>
     return ENTITIES[e] ?? whole;
   });
 
+/** A script as the build's error names it: its start tag and the start of its text. */
+function quoted(attrs: string, body: string): string {
+  const text = body.trim().replace(/\s+/g, " ");
+  return `<script${attrs}>${text.length > 60 ? `${text.slice(0, 60)}…` : text}</script>`;
+}
+
+/** Why a <script src> is not one of the site's own files, or undefined when it is. */
+function foreignSource(src: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(src, `${SITE_ORIGIN}/`);
+  } catch {
+    return "an address no browser can load";
+  }
+  if (url.origin === SITE_ORIGIN) return undefined;
+  return url.origin === "null" ? `a ${url.protocol} URL` : `another origin, ${url.origin}`;
+}
+
 /**
  * The inline scripts of one HTML document, with whether CSP governs each, and the other things the
- * policy depends on (external origins, inline handlers).
+ * policy depends on (external origins, inline handlers), or why it cannot be allowed (problems).
  */
 export function scanHtml(html: string): HtmlScan {
   const withoutComments = html.replace(/<!--[\s\S]*?-->/g, "");
   const scripts: InlineScript[] = [];
+  const problems: string[] = [];
   // Script text is raw text: it ends at the first "</script", whatever it contains.
   const rest = withoutComments
     .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_whole, attrs: string, body: string) => {
       const attributes = parseAttributes(attrs);
-      if (!attributes.has("src")) {
+      const src = attributes.get("src");
+      if (src !== undefined) {
+        const foreign = foreignSource(decodeEntities(src));
+        if (foreign)
+          problems.push(`<script src="${src}"> is not one of the site's own files (${foreign}): script-src is 'self'`);
+      } else {
         const type = (attributes.get("type") ?? "").trim().toLowerCase();
-        scripts.push({ type, text: body, governed: JS_TYPES.has(type) });
+        const kind = INLINE_SCRIPT_KINDS.get(type);
+        if (kind) scripts.push({ type, text: body, governed: kind === "code" });
+        else
+          problems.push(
+            `${quoted(attrs, body)} is not one of the site's own inline scripts (speculation rules, JSON-LD, ` +
+              "application/json data): its policy allows no other",
+          );
       }
       return `<script${attrs}></script>`;
     })
     .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, "<style></style>");
 
   const origins = noOrigins();
-  const problems: string[] = [];
   for (const m of rest.matchAll(/<([a-zA-Z][\w-]*)(\s[^>]*)?>/g)) {
     const tag = m[1]!.toLowerCase();
     const attributes = parseAttributes(m[2] ?? "");
@@ -166,7 +187,6 @@ export function scanHtml(html: string): HtmlScan {
     const add = (set: Set<string>, list: readonly string[]) => {
       for (const url of list) if (/^https?:\/\//i.test(url)) set.add(new URL(url).origin);
     };
-    if (tag === "script") add(origins.script, urls("src"));
     if (tag === "link" && /\bstylesheet\b/i.test(attributes.get("rel") ?? "")) add(origins.style, urls("href"));
     if (tag === "img" || tag === "source") add(origins.img, [...urls("src"), ...urls("srcset")]);
     if (tag === "iframe" || tag === "frame") add(origins.frame, urls("src"));
@@ -212,14 +232,15 @@ export function buildCsp(publicDir: string, { enquiryApi = process.env.GATSBY_EN
   }
   if (problems.length > 0)
     throw new Error(
-      `the build has inline code that a Content-Security-Policy cannot allow without 'unsafe-inline':\n  ${problems.join("\n  ")}`,
+      "the build has scripts its Content-Security-Policy does not allow (fix the page or the code that " +
+        `wrote it; the policy is not widened for them):\n  ${problems.join("\n  ")}`,
     );
 
   const list = (...items: ReadonlyArray<Set<string> | string | undefined>) =>
     [...new Set(items.flatMap((i) => (i instanceof Set ? [...i].sort() : i === undefined ? [] : [i])))].join(" ");
   const directives: ReadonlyArray<readonly [string, string]> = [
     ["default-src", "'self'"],
-    ["script-src", list("'self'", origins.script, ...[...hashes].sort())],
+    ["script-src", list("'self'", ...[...hashes].sort())],
     // Gatsby inlines the CSS in <style>, and images set their box and colour in style attributes.
     ["style-src", list("'self'", "'unsafe-inline'", origins.style)],
     ["img-src", list("'self'", "data:", origins.img)],
@@ -244,7 +265,6 @@ export function buildCsp(publicDir: string, { enquiryApi = process.env.GATSBY_EN
     inlineScripts,
     dataBlocks,
     origins: {
-      script: [...origins.script].sort(),
       style: [...origins.style].sort(),
       img: [...origins.img].sort(),
       frame: [...origins.frame].sort(),

@@ -4,6 +4,7 @@
  * including a real nginx started with the rendered TLS configuration.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
@@ -72,27 +73,28 @@ describe("csp-hashes.ts", () => {
     expect(result.hashes).toHaveLength(1);
   });
 
-  test("hashes each executable inline script as CSP does (the CSP spec's own example), and only those", () => {
+  test("hashes the speculation rules, the one inline script CSP governs; data blocks and the site's own files are not hashed", () => {
+    const rules = `{"prerender":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}`;
     const root = fakeBuild({
       "home/index.html": [
         "<!DOCTYPE html><html><head>",
-        `<script>alert('Hello, world.');</script>`,
-        `<script type="application/ld+json">{"@type":"Organization"}</script>`,
+        `<script type="application/ld+json" data-gatsby-head="true">{"@type":"Organization"}</script>`,
+        `<script type="speculationrules">${rules}</script>`,
         `<script src="/app-0123456789abcdef0123.js" async></script>`,
-        `<!-- <script>commented()</script> -->`,
+        `<!-- <script>commented()</script> <script src="https://evil.example/x.js"></script> -->`,
         "</head><body>",
-        `<script type="module">const a = 1 < 2;</script>`,
-        `<script type="text/javascript">\n  window.x = "</scr" + "ipt>";\n</script>`,
+        `<script id="island-data-carousel" type="application/json">{"slides":["</scr" + "ipt>"]}</script>`,
+        `<script type="module" src="/islands/carousel-FXRU4CGI.js" async="" data-island="carousel"></script>`,
+        `<script type="module" src="islands/relative.js"></script>`,
         "</body></html>",
       ].join("\n"),
     });
     const result = csp(root);
     expect(result.files).toBe(2);
-    expect(result.inlineScripts).toBe(3);
-    expect(result.dataBlocks).toBe(1);
-    expect(result.hashes).toContain("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
-    expect(result.hashes).toHaveLength(3);
-    expect(result.policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(result.inlineScripts).toBe(1);
+    expect(result.dataBlocks).toBe(2);
+    expect(result.hashes).toEqual([`'sha256-${createHash("sha256").update(rules).digest("base64")}'`]);
+    expect(result.policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^ ;]+'; /);
     expect(result.policy.split("; ").find((d) => d.startsWith("script-src "))).not.toMatch(/unsafe/);
     expect(result.policy).toContain("style-src 'self' 'unsafe-inline';");
     expect(result.policy).toContain("frame-ancestors 'none'");
@@ -100,7 +102,7 @@ describe("csp-hashes.ts", () => {
   });
 
   test("the same script in many pages is one hash; the include is an nginx add_header line", () => {
-    const page = `<!DOCTYPE html><script>window.pagePath="/a";</script>`;
+    const page = `<!DOCTYPE html><script type="speculationrules">{"prefetch":[]}</script>`;
     const root = fakeBuild({ "a/index.html": page, "b/index.html": page });
     expect(csp(root).hashes).toHaveLength(1);
     const out = path.join(tempDir(), "csp.conf");
@@ -109,6 +111,63 @@ describe("csp-hashes.ts", () => {
     expect(include).toMatch(
       /^add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-[^"]+" always;$/m,
     );
+  });
+
+  test.each([
+    ["another origin", `<script src="https://evil.example/x.js"></script>`, "https://evil.example"],
+    ["a protocol-relative address", `<script src="//evil.example/x.js" async></script>`, "https://evil.example"],
+    ["a backslash a browser reads as //", `<script src="/\\evil.example/x.js"></script>`, "https://evil.example"],
+    [
+      "an origin written with entities",
+      `<script src="https&#58;//evil.example/x.js"></script>`,
+      "https://evil.example",
+    ],
+    ["a data: URL", `<script src="data:text/javascript,alert(1)"></script>`, "a data: URL"],
+  ])("a <script src> of %s fails the build, naming the file and the script", (_label, html, what) => {
+    const root = fakeBuild({ "home/index.html": `<!DOCTYPE html><title>Home</title>${html}` });
+    const result = node(["deploy/csp-hashes.ts", "--public", root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${path.join("home", "index.html")}: <script src=`);
+    expect(result.stderr).toContain(what);
+    expect(result.stdout).toBe("");
+  });
+
+  test.each([
+    ["a classic script", `<script>alert(1)</script>`, "<script>alert(1)</script>"],
+    ["a typed one", `<script type="text/javascript">alert(2)</script>`, "alert(2)"],
+    ["a module", `<script type="module">import "/x.js";</script>`, `import "/x.js";`],
+    ["an import map", `<script type="importmap">{"imports":{}}</script>`, "importmap"],
+    ["a type of its own", `<script type="text/x-template"><p>{{x}}</p></script>`, "text/x-template"],
+  ])(
+    "an inline script that is not one of the site's own kinds (%s) fails the build, naming the file and the script",
+    (_label, html, what) => {
+      const root = fakeBuild({ "contact/index.html": `<!DOCTYPE html><title>Contact</title>${html}` });
+      const result = node(["deploy/csp-hashes.ts", "--public", root]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`${path.join("contact", "index.html")}: <script`);
+      expect(result.stderr).toContain(what);
+      expect(result.stderr).toContain("not one of the site's own inline scripts");
+    },
+  );
+
+  test("a folder with a foreign script and an unknown inline one: both named, and render.ts writes no configuration", () => {
+    const root = fakeBuild({
+      "home/index.html": `<!DOCTYPE html><script type="speculationrules">{}</script>`,
+      "news/index.html": `<!DOCTYPE html><script src="https://evil.example/x.js"></script>`,
+      "about/index.html": `<!DOCTYPE html><p>About</p><script>alert(1)</script>`,
+    });
+    const result = node(["deploy/csp-hashes.ts", "--public", root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `${path.join("news", "index.html")}: <script src="https://evil.example/x.js"> is not one of the site's own files (another origin, https://evil.example)`,
+    );
+    expect(result.stderr).toContain(`${path.join("about", "index.html")}: <script>alert(1)</script>`);
+    expect(result.stderr).not.toContain(path.join("home", "index.html"));
+    const out = path.join(tempDir(), "conf");
+    const rendered = node(["deploy/nginx/render.ts", "--root", root, "--out", out]);
+    expect(rendered.status).toBe(1);
+    expect(rendered.stderr).toContain("https://evil.example/x.js");
+    expect(fs.existsSync(path.join(out, "cyrus.conf"))).toBe(false);
   });
 
   test("embedded frames, outside images and an outside enquiry endpoint are allowed by origin", () => {
@@ -142,7 +201,7 @@ describe("csp-hashes.ts", () => {
 });
 
 describe("render.ts", () => {
-  const home = `<!DOCTYPE html><html lang="en"><title>Home</title><script>window.pagePath="/home";</script></html>`;
+  const home = `<!DOCTYPE html><html lang="en"><title>Home</title><script type="speculationrules">{"prefetch":[]}</script></html>`;
 
   test("renders a configuration nginx accepts, with no placeholder left", () => {
     const root = fakeBuild({ "home/index.html": home });
