@@ -268,7 +268,9 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://x.example"",""click"")"`);
     out.length = 0;
     expect(await cli("audit")).toBe(0);
-    expect(out.slice(0, -1).map((l) => l.split("  ").slice(1).join("  "))).toEqual([
+    // (Each list request is there too: ./inbox-audit.test.ts.)
+    const audited = out.slice(0, -1).map((l) => l.split("  ").slice(1).join("  "));
+    expect(audited.filter((l) => !l.includes("  list  "))).toEqual([
       "ana@cyrus.example  view  enquiry enq-003",
       "ana@cyrus.example  export  1 enquiries (a search)",
     ]);

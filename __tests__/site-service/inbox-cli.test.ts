@@ -2,7 +2,7 @@
  * The operator's commands for the inbox, on each engine: `invite` prints a one-time link on the
  * site's origin whose token is stored only hashed, and e-mails it when mail is set up (a real SMTP
  * server); `people` says who has access; `revoke` ends the access and every session at once;
- * `audit` lists who viewed and exported what.
+ * `audit` lists who viewed and exported what (lists, searches and erasures: ./inbox-audit.test.ts).
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { hashSecret } from "../../src/site-service/enquiries/inbox/secrets";
@@ -78,7 +78,7 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(out).toEqual([
       `${at}  ana@cyrus.example  view  enquiry enq-1`,
       `${at}  ana@cyrus.example  export  2 enquiries (status: new)`,
-      expect.stringMatching(/^2 views and exports recorded in /),
+      expect.stringMatching(/^2 entries \(lists and searches, views, exports, erasures\) recorded in /),
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * reading the stored enquiries, re-sending the ones not delivered, saying whether deliveries fail,
  * and clearing one the spam screening flagged, in the store the receiver uses (the same
  * ENQUIRY_DATA_DIR or DATABASE_URL); `-- invite`, `-- people`, `-- revoke` and `-- audit`: who may
- * use the inbox, and what they viewed and exported (../inbox/inbox-cli).
+ * use the inbox, and what they listed, viewed, exported and erased (../inbox/inbox-cli).
  */
 import { parseArgs } from "node:util";
 import { loadConfig, type EnquiryConfig } from "../core/config";
@@ -13,7 +13,7 @@ import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
 import { purgeExpired } from "../core/retention";
 import type { CliOutput } from "./cli-output";
-import { erase, exportAll } from "./erase-export";
+import { erase, exportAll, operatorAccount } from "./erase-export";
 import { audit, invite, people, revoke } from "../inbox/inbox-cli";
 import { formatTable, undeliveredChannels } from "./list-format";
 import { retry, status } from "./retry-status";
@@ -30,7 +30,7 @@ const USAGE = `usage: npm run enquiries -- <command>
   not-spam <id>                   record that a flagged enquiry is not spam
   erase --email <address>         remove every enquiry from that address, its delivery records and
                                   the lines an import set aside that name it; exit code 1 if a copy
-                                  may remain on disk for now (it says why)
+                                  may remain on disk for now (it says why); recorded in the audit
   export [--format csv|jsonl]     every enquiry on stdout, as CSV (the default) or JSON lines
   purge                           remove enquiries older than ENQUIRY_RETENTION_DAYS (as the service
                                   does daily; for cron where no service runs)
@@ -38,7 +38,8 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   24 hours, and e-mails it when mail is set up
   people                          who has access to the inbox, who is invited, who was revoked
   revoke <e-mail>                 end that person's access and sign them out everywhere at once
-  audit                           who viewed which enquiry and who exported what, oldest first`;
+  audit                           who listed or searched (the filters, not the words), viewed, exported
+                                  or erased what in the inbox, and each erase here; oldest first`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -59,8 +60,8 @@ const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => conso
 
 /**
  * Runs one command; resolves to the process exit code (retry: 1 if any delivery still fails; status:
- * 1 while a channel is failing). now: the clock of the outbox's schedule, the alerts and the
- * invitations (tests).
+ * 1 while a channel is failing). now: the clock of the outbox's schedule, the alerts, the
+ * invitations and the audit (tests).
  */
 export async function runEnquiriesCli(
   argv: string[],
@@ -96,7 +97,7 @@ export async function runEnquiriesCli(
   const store = openStore(config, { connections: 1, log: { warn: io.err } });
   try {
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
-    if (command === "erase") return await erase(store, parsed.values.email, io);
+    if (command === "erase") return await erase(store, parsed.values.email, io, operatorAccount(env), now);
     if (command === "export") return await exportAll(store, parsed.values.format ?? "csv", io);
     if (command === "purge") return await purge(store, config, io);
     if (command === "invite") return await invite(store, config, args[0]!, parsed.values.name, io, now);

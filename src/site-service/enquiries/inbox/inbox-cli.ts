@@ -87,10 +87,16 @@ export async function revoke(store: EnquiryStore, email: string, io: CliOutput, 
   return 0;
 }
 
+/**
+ * One line each: when, who (a person's e-mail, or "operator <account> (CLI)"), what (list, view,
+ * export, erase), of what (ids, counts and kinds of filter: nothing a visitor sent, no words searched).
+ */
 export async function audit(store: EnquiryStore, io: CliOutput): Promise<number> {
   const entries = await store.inbox.audit();
   for (const e of entries) io.out(`${e.at}  ${e.who ?? "(unknown)"}  ${e.action}  ${e.subject}`);
-  io.out(`${plural(entries.length, "view or export", "views and exports")} recorded in ${store.where}`);
+  io.out(
+    `${plural(entries.length, "entry", "entries")} (lists and searches, views, exports, erasures) recorded in ${store.where}`,
+  );
   return 0;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The inbox's routes behind the session (./inbox-http checks it, and Origin and X-Inbox on every
  * change): the list and its filters, counts, one enquiry, working it, notes, not-spam, re-sending a
- * delivery, erasure, CSV export and the answer times. Views and exports are written to the audit
- * by the enquiry's id or the filter, never by the visitor's data; search words are not kept there.
+ * delivery, erasure, CSV export and the answer times. Lists and searches, views, exports and
+ * erasures are written to the audit by the enquiries' ids, counts and the kinds of filter, never by
+ * the visitor's data; search words are not kept there.
  */
 import { ENQUIRY_FIELD_NAMES } from "../../../enquiry-contract/enquiry-fields";
 import { csvCell } from "../cli/export-format";
@@ -36,6 +37,8 @@ export function workRoutes(store: EnquiryStore): Route[] {
         if (after === null) return bad("after: the next page's key, as the last answer gave it");
         const rows = await inbox.list(filter, after, limit + 1);
         const page = rows.slice(0, limit);
+        const which = `${describeFilter(filter)}${after ? "; a later page" : ""}`;
+        await inbox.recordAudit(r.person.id, "list", `${page.length} shown (${which})`, iso(r));
         const owners = await names();
         const last = page.at(-1);
         return ok({
@@ -205,7 +208,7 @@ export function workRoutes(store: EnquiryStore): Route[] {
             json: { error: "confirm", message: `Erasing removes ${count} enquiries of this address.`, count },
           };
         }
-        const removal = await store.erase(e.email);
+        const removal = await store.erase(e.email, { at: iso(r), personId: r.person.id, fromEnquiry: e.id });
         return ok({ erased: removal.enquiries, ...(removal.incomplete && { incomplete: removal.incomplete }) });
       },
     },

@@ -1,8 +1,9 @@
 /**
- * The inbox's tables (migrations/<engine>/005-inbox.sql): the people who may sign in, their
- * invitations, passkeys and sessions, each enquiry's work state (status, owner, version), notes and
- * history, and the audit of who viewed or exported what. Secrets arrive here already hashed (the
- * callers hash invitation tokens and session ids): nothing read from these tables signs anyone in.
+ * The inbox's tables (migrations/<engine>/005-inbox.sql and later): the people who may sign in,
+ * their invitations, passkeys and sessions, each enquiry's work state (status, owner, version),
+ * notes and history, and the audit of who listed, viewed, exported or erased what (007). Secrets
+ * arrive here already hashed (the callers hash invitation tokens and session ids): nothing read
+ * from these tables signs anyone in.
  */
 import { isoTime, jsonValue, type Engine, type Sql, type SqlValue } from "./engine";
 
@@ -91,10 +92,22 @@ export interface HistoryEntry {
 
 export interface AuditEntry {
   at: string;
-  /** The person's e-mail (the operator's own list). */
+  /** The person's e-mail (the operator's own list), or "operator <account> (CLI)". */
   who?: string;
-  action: "view" | "export";
+  action: "view" | "export" | "list" | "erase";
   subject: string;
+}
+
+/**
+ * Who erased, and when, for the audit line every erasure writes: a person of the inbox (by id),
+ * or the operator at the CLI (their account on the server); fromEnquiry: the enquiry the inbox's
+ * erasure was asked from.
+ */
+export interface ErasureRecord {
+  at: string;
+  personId?: number;
+  operatorAccount?: string;
+  fromEnquiry?: string;
 }
 
 /** A session's limits: idle (since it was last used) and in all (since it was made). */
@@ -640,29 +653,63 @@ export class InboxStore {
 
   async recordAudit(personId: number | undefined, action: AuditEntry["action"], subject: string, at: string) {
     await this.ready();
-    await this.db.run("INSERT INTO audit (person_id, at, action, subject) VALUES ($1, $2, $3, $4)", [
-      personId ?? null,
-      at,
-      action,
-      subject,
-    ]);
+    await insertAudit(this.db, { personId, at }, action, subject);
   }
 
   /** Oldest first; `limit` most recent when given. */
   async audit(limit?: number): Promise<AuditEntry[]> {
     await this.ready();
-    const rows = await this.db.all<{ at: unknown; email: string | null; action: string; subject: string }>(
-      `SELECT * FROM (SELECT a.seq, a.at, p.email, a.action, a.subject FROM audit a
+    const rows = await this.db.all<{
+      at: unknown;
+      email: string | null;
+      operator_account: string | null;
+      action: string;
+      subject: string;
+    }>(
+      `SELECT * FROM (SELECT a.seq, a.at, p.email, a.operator_account, a.action, a.subject FROM audit a
          LEFT JOIN people p ON p.id = a.person_id ORDER BY a.seq DESC LIMIT $1) recent ORDER BY seq`,
       [limit ?? ALL_ROWS],
     );
-    return rows.map((r) => ({
-      at: isoTime(r.at),
-      ...(r.email != null && { who: r.email }),
-      action: r.action as AuditEntry["action"],
-      subject: r.subject,
-    }));
+    return rows.map((r) => {
+      const who = r.email ?? (r.operator_account != null ? `operator ${r.operator_account} (CLI)` : undefined);
+      return {
+        at: isoTime(r.at),
+        ...(who !== undefined && { who }),
+        action: r.action as AuditEntry["action"],
+        subject: r.subject,
+      };
+    });
   }
+}
+
+/** One line of the audit (within the caller's transaction, when it gives one). */
+export async function insertAudit(
+  sql: Sql,
+  by: { personId?: number; operatorAccount?: string; at: string },
+  action: AuditEntry["action"],
+  subject: string,
+): Promise<void> {
+  await sql.run("INSERT INTO audit (person_id, operator_account, at, action, subject) VALUES ($1, $2, $3, $4, $5)", [
+    by.personId ?? null,
+    by.operatorAccount ?? null,
+    by.at,
+    action,
+    subject,
+  ]);
+}
+
+/**
+ * An erasure's line: how many, and by which enquiry's address it was asked (the inbox), or by an
+ * address given to the CLI; never the address, nor the ids of the others erased with it (they would
+ * be one more trace of them; a view names the enquiry it opened already).
+ */
+export function erasureSubject(count: number, record: ErasureRecord): string {
+  const how = record.fromEnquiry
+    ? `the address of enquiry ${record.fromEnquiry}`
+    : record.operatorAccount !== undefined
+      ? "an address given to the CLI"
+      : "an address";
+  return `${count} ${count === 1 ? "enquiry" : "enquiries"}: ${how}`;
 }
 
 /** The filter's conditions over enquiries e (and enquiry_work w, joined by the caller when it needs it). */

@@ -1,7 +1,7 @@
 /** The EnquiryStore over either engine: the same statements, written once ($1 placeholders). */
 import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } from "./engine";
 import { importJsonLines } from "./import-jsonl";
-import { InboxStore } from "./inbox-store";
+import { erasureSubject, InboxStore, insertAudit, type ErasureRecord } from "./inbox-store";
 import { migrate } from "./migrations";
 import {
   channelBacklog,
@@ -264,14 +264,17 @@ export class SqlStore implements EnquiryStore {
     return openAlerts(this.db);
   }
 
-  async erase(email: string): Promise<Removal> {
+  async erase(email: string, record?: ErasureRecord): Promise<Removal> {
     await this.ready();
     const address = email.trim().toLowerCase();
     // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record, a
-    // note or the history.
-    const erased = await this.db.transaction((sql) =>
-      sql.all<{ id: string }>("DELETE FROM enquiries WHERE email = $1 RETURNING id", [address]),
-    );
+    // note or the history. The audit's line is written in the same transaction: no erasure without it.
+    const by = record ?? { at: new Date(this.now()).toISOString() };
+    const erased = await this.db.transaction(async (sql) => {
+      const rows = await sql.all<{ id: string }>("DELETE FROM enquiries WHERE email = $1 RETURNING id", [address]);
+      await insertAudit(sql, by, "erase", erasureSubject(rows.length, by));
+      return rows;
+    });
     // A set-aside delivery or review line names the enquiry, not the address.
     const named = [address, ...erased.map((row) => row.id)];
     const setAsideLines = removeSetAsideLines(this.dataDir, (line) => mentions(line, named));

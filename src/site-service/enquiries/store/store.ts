@@ -15,7 +15,7 @@
 import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./outbox-store";
 import type { StoredEnquiry } from "./stored-record";
 import type { ChannelBacklog, OpenAlert } from "./alert-store";
-import type { InboxStore } from "./inbox-store";
+import type { ErasureRecord, InboxStore } from "./inbox-store";
 
 export type { Attempt, ChannelBacklog, Claim, ClaimFilter, OpenAlert, OutboxEntry, OutboxState, StoredEnquiry };
 
@@ -141,7 +141,9 @@ export interface EnquiryStore {
    * Removes every enquiry from this address (any case), with its deliveries, reviews, outbox rows,
    * work state, notes and history,
    * and the set-aside lines that mention the address or one of those enquiries; then scrubs the files.
+   * Writes the audit's line of it (who, when, the erased ids, how many) in the same transaction;
+   * without a record, by no one known, now.
    */
-  erase(email: string): Promise<Removal>;
+  erase(email: string, record?: ErasureRecord): Promise<Removal>;
   close(): Promise<void>;
 }
