@@ -109,7 +109,12 @@ export function createInboxApi(options: InboxApiOptions): InboxApi {
       }
       if (outcome.personId === undefined) return send({ status: 200, json: outcome.json });
       const sessionId = newSecret();
-      await store.inbox.startSession(hashSecret(sessionId), outcome.personId, new Date(now()).toISOString());
+      // Revoked since the passkey was checked: no session (the store checks it as it starts one).
+      if (!(await store.inbox.startSession(hashSecret(sessionId), outcome.personId, new Date(now()).toISOString()))) {
+        failures.fail(client, now());
+        log("warn", "inbox sign-in failed", { reason: "access_ended" });
+        return send({ status: 401, json: { error: "access_ended", message: "Your access to the inbox has ended." } });
+      }
       log("info", "inbox signed in", {});
       return send({ status: 200, json: outcome.json, headers: { "set-cookie": sessionCookie(sessionId) } });
     }

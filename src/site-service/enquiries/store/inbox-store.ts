@@ -252,14 +252,19 @@ export class InboxStore {
   /**
    * Ends the person's access: revoked, every session, passkey and unused invitation gone, in one
    * transaction. Undefined when no such person. The passkeys go too: invited again (after a lost
-   * device, say), only the passkey made from the new link signs them in.
+   * device, say), only the passkey made from the new link signs them in. The person's generation
+   * moves on (each time, revoked already or not): a session of an earlier one is never valid again,
+   * whatever started it too late to be deleted here, even once they are invited again.
    */
   async revoke(email: string, at: string): Promise<{ sessions: number; alreadyRevoked: boolean } | undefined> {
     await this.ready();
     return this.db.transaction(async (sql) => {
       const person = await personByEmail(sql, normalEmail(email));
       if (!person) return undefined;
-      await sql.run("UPDATE people SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [person.id, at]);
+      await sql.run(
+        "UPDATE people SET revoked_at = coalesce(revoked_at, $2), generation = generation + 1 WHERE id = $1",
+        [person.id, at],
+      );
       const sessions = await sql.run("DELETE FROM sessions WHERE person_id = $1", [person.id]);
       await sql.run("DELETE FROM invitations WHERE person_id = $1 AND used_at IS NULL", [person.id]);
       await sql.run("DELETE FROM passkeys WHERE person_id = $1", [person.id]);
@@ -335,23 +340,35 @@ export class InboxStore {
     ]);
   }
 
-  async startSession(idHash: string, personId: number, at: string): Promise<void> {
+  /**
+   * Starts a session for the person only if they are not revoked, in the statement that checks it,
+   * stamped with their access's generation (revoke): false, and no session, when they are revoked.
+   * A revoke at the same time comes wholly before or after it: SQLite runs one writer at a time;
+   * on PostgreSQL the person's row is read FOR SHARE, which a revoke's update waits for (and then
+   * deletes this session) or holds off (then this finds them revoked).
+   */
+  async startSession(idHash: string, personId: number, at: string): Promise<boolean> {
     await this.ready();
-    await this.db.run("INSERT INTO sessions (id_hash, person_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)", [
-      idHash,
-      personId,
-      at,
-    ]);
+    const started = await this.db.run(
+      `INSERT INTO sessions (id_hash, person_id, person_generation, created_at, last_seen_at)
+       SELECT $1, p.id, p.generation, $3, $3 FROM people p WHERE p.id = $2 AND p.revoked_at IS NULL
+       ${this.db.kind === "postgres" ? "FOR SHARE" : ""}`,
+      [idHash, personId, at],
+    );
+    return started === 1;
   }
 
   /**
    * The session's person, and the session marked as used now; undefined (and the session gone) when
-   * it is idle or old past its limits, or its person revoked.
+   * it is idle or old past its limits, its person revoked, or started before their latest revoke.
    */
   async session(idHash: string, now: string, limits: SessionLimits): Promise<Person | undefined> {
     await this.ready();
-    const [row] = await this.db.all<PersonRow & { s_created: unknown; last_seen_at: unknown }>(
-      `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at, s.created_at AS s_created, s.last_seen_at
+    const [row] = await this.db.all<
+      PersonRow & { s_created: unknown; last_seen_at: unknown; generation: unknown; person_generation: unknown }
+    >(
+      `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at, p.generation, s.person_generation,
+         s.created_at AS s_created, s.last_seen_at
        FROM sessions s JOIN people p ON p.id = s.person_id WHERE s.id_hash = $1`,
       [idHash],
     );
@@ -359,6 +376,7 @@ export class InboxStore {
     const at = Date.parse(now);
     const expired =
       row.revoked_at != null ||
+      Number(row.person_generation) !== Number(row.generation) ||
       at - Date.parse(isoTime(row.last_seen_at)) > limits.idleMs ||
       at - Date.parse(isoTime(row.s_created)) > limits.maxMs;
     if (expired) {
