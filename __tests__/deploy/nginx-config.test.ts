@@ -349,6 +349,8 @@ describe("render.ts", () => {
     ["--listen", "80; include /etc/shadow"],
     ["--upstream", "127.0.0.1:9100 backup"],
     ["--server-name", "example.com; return 200"],
+    ["--acme-webroot", "/var/lib/acme; include /etc/shadow"],
+    ["--acme-webroot", "/var/lib/$acme"],
   ])("refuses %s %j (nothing but the value can reach the configuration)", (flag, value) => {
     const root = fakeBuild({ "home/index.html": home });
     const result = node(["deploy/nginx/render.ts", "--root", root, "--out", path.join(tempDir(), "conf"), flag, value]);
@@ -566,6 +568,92 @@ describe("render.ts", () => {
     const forged = await request(`http://127.0.0.1:${httpPort}/home`, { headers: { host: "evil.example" } });
     expect(forged.status).toBe(301);
     expect(forged.headers.location).toBe("https://www.example.com/home");
+    await stopProc(nginx, "SIGQUIT", 5_000);
+  }, 60_000);
+  test("--acme-webroot: the CA's HTTP-01 challenges are answered on plain HTTP before its redirect to HTTPS, and on the site's server", async () => {
+    const root = fakeBuild({ "home/index.html": home });
+    const certDir = tempDir();
+    const cert = path.join(certDir, "cert.pem");
+    const key = path.join(certDir, "key.pem");
+    const files = ["-keyout", key, "-out", cert];
+    const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"];
+    const openssl = spawnSync(
+      "openssl",
+      ["req", "-x509", ...ec, "-nodes", "-days", "1", "-subj", "/CN=www.example.com", ...files],
+      {
+        encoding: "utf8",
+      },
+    );
+    if (openssl.status !== 0) throw new Error(`openssl: ${openssl.stderr}`);
+    fs.chmodSync(key, 0o644);
+    // What the certificate client writes (lego --http.webroot): <webroot>/.well-known/acme-challenge/<token>.
+    const webroot = path.join(tempDir(), "acme-challenge");
+    fs.mkdirSync(path.join(webroot, ".well-known", "acme-challenge"), { recursive: true });
+    fs.writeFileSync(path.join(webroot, ".well-known", "acme-challenge", "tok-EN_1"), "tok-EN_1.thumbprint");
+    const httpsPort = await freePort();
+    const httpPort = await freePort();
+    const out = path.join(tempDir(), "conf");
+    const args = ["deploy/nginx/render.ts", "--standalone", "--workers", "1", "--root", root, "--out", out];
+    const tlsArgs = ["--listen", `127.0.0.1:${httpsPort}`, "--tls-cert", cert, "--tls-key", key];
+    const redirect = ["--http-redirect", `127.0.0.1:${httpPort}`, "--server-name", "www.example.com"];
+
+    // Without it: nothing of the kind, and the challenge's path is redirected like any other.
+    expect(node([...args, ...tlsArgs, ...redirect]).status).toBe(0);
+    expect(fs.readFileSync(path.join(out, "cyrus.conf"), "utf8")).not.toContain("acme-challenge/ {");
+
+    expect(node([...args, ...tlsArgs, ...redirect, "--acme-webroot", webroot]).status).toBe(0);
+    const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
+    expect(site.match(/location \^~ \/\.well-known\/acme-challenge\/ \{\n\s+root (\S+);/g)).toEqual([
+      expect.stringContaining(`root ${webroot};`),
+      expect.stringContaining(`root ${webroot};`),
+    ]);
+    const nginx = run(NGINX, ["-p", out, "-c", "nginx.conf", "-e", path.join(out, "logs", "error.log")]);
+    procs.push(nginx);
+    const challenge = `http://127.0.0.1:${httpPort}/.well-known/acme-challenge/tok-EN_1`;
+    let answer: Awaited<ReturnType<typeof request>> | undefined;
+    for (let i = 0; i < 100 && !answer; i += 1) {
+      if (nginx.child.exitCode !== null) throw new Error(`nginx exited: ${nginx.output()}`);
+      answer = await request(challenge, { headers: { host: "www.example.com" } }).catch(() => undefined);
+      if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers["content-type"]).toBe("text/plain");
+    expect(answer?.body.toString()).toBe("tok-EN_1.thumbprint");
+    // A token that is not there is a 404, not a redirect; everything else still moves to HTTPS.
+    const missing = await request(`http://127.0.0.1:${httpPort}/.well-known/acme-challenge/other`, {
+      headers: { host: "www.example.com" },
+    });
+    expect(missing.status).toBe(404);
+    const page = await request(`http://127.0.0.1:${httpPort}/services?x=1`, { headers: { host: "evil.example" } });
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe("https://www.example.com/services?x=1");
+    const other = await request(`http://127.0.0.1:${httpPort}/.well-known/security.txt`, {
+      headers: { host: "www.example.com" },
+    });
+    expect(other.status).toBe(301);
+    // The site's own server answers it too (a CA that followed a redirect to HTTPS, or a site on plain HTTP).
+    const overTls = await new Promise<{ status: number; body: string; hsts: unknown }>((resolve, reject) => {
+      const req = https.get(
+        {
+          host: "127.0.0.1",
+          port: httpsPort,
+          path: "/.well-known/acme-challenge/tok-EN_1",
+          servername: "www.example.com",
+          rejectUnauthorized: false,
+          agent: false,
+          timeout: 5_000,
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, body, hsts: res.headers["strict-transport-security"] }),
+          );
+        },
+      );
+      req.on("error", reject);
+    });
+    expect(overTls).toEqual({ status: 200, body: "tok-EN_1.thumbprint", hsts: "max-age=63072000; includeSubDomains" });
     await stopProc(nginx, "SIGQUIT", 5_000);
   }, 60_000);
 });

@@ -5,7 +5,7 @@
  *        --listen 443 --listen [::]:443 --server-name www.example.com \
  *        --tls-cert /etc/letsencrypt/live/www.example.com/fullchain.pem \
  *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
- *        --upstream 127.0.0.1:9100
+ *        --acme-webroot /var/lib/cyrus-acme-challenge --upstream 127.0.0.1:9100
  *
  * Several instances of the service (PostgreSQL, DATABASE_URL): --upstream once for each, or one
  * comma-separated list (--upstream 127.0.0.1:9101,127.0.0.1:9102); nginx shares the enquiries out
@@ -17,6 +17,10 @@
  * the enquiry service; keep the service's ENQUIRY_DEADLINE_SECONDS, 20 by default, below it);
  * the enquiry inbox's own, per address (an office's staff share one): --inbox-rate 900r/m,
  * --inbox-burst 300 (30 people; the template's comment has the figures).
+ * --acme-webroot <folder>: answers the ACME HTTP-01 challenges (/.well-known/acme-challenge/<token>)
+ * from <folder>/.well-known/acme-challenge/, where the certificate client writes them
+ * (deploy/server/certificates, lego's --http.webroot), on the plain-HTTP server before its redirect
+ * to HTTPS, and on the site's own server (a site on plain HTTP is validated there).
  * --brotli auto|on|off: serve the .br copies with the brotli_static module (auto: when Debian's
  * libnginx-mod-http-brotli-static is installed).
  *
@@ -60,6 +64,7 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--upstream <host:port>[,<host:port>…]]...  (default 127.0.0.1:9100, the enquiry service; several instances: each)
     [--server-name <name>]...        (default _ : any host)
     [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
+    [--acme-webroot <folder>]        (ACME HTTP-01: <folder>/.well-known/acme-challenge/ served on plain HTTP)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
     [--inbox-rate <n>r/s|r/m] [--inbox-burst <n>]
     [--brotli auto|on|off]
@@ -142,6 +147,8 @@ export interface RenderOptions {
   tlsCert?: string;
   tlsKey?: string;
   httpRedirect?: string;
+  /** The folder whose .well-known/acme-challenge/ answers the CA's HTTP-01 challenges. */
+  acmeWebroot?: string;
   apiRate?: string;
   apiBurst?: string;
   apiConnLimit?: string;
@@ -248,15 +255,34 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
       "    ssl_session_tickets off;",
     );
   }
+  const acmeWebroot = options.acmeWebroot
+    ? checked("acme-webroot", path.resolve(options.acmeWebroot), PATH)
+    : undefined;
+  // A prefix location with ^~: neither the dot-file rule nor any other regular expression is tried.
+  const acmeLocation = (indent: string) =>
+    acmeWebroot
+      ? [
+          `${indent}location ^~ /.well-known/acme-challenge/ {`,
+          `${indent}    root ${acmeWebroot};`,
+          `${indent}    default_type text/plain;`,
+          `${indent}}`,
+        ]
+      : [];
+  const redirectTo = options.httpRedirect ? `https://${serverName}$request_uri` : "";
   const redirectServer = options.httpRedirect
     ? [
         "",
-        "# Plain HTTP: everything moves to HTTPS.",
+        acmeWebroot
+          ? "# Plain HTTP: everything moves to HTTPS, but the CA's HTTP-01 challenges (a certificate is\n# obtained and renewed through them, the first one before any certificate exists)."
+          : "# Plain HTTP: everything moves to HTTPS.",
         "server {",
         `    listen ${checked("http-redirect", options.httpRedirect, LISTEN)};`,
         `    server_name ${serverNames.join(" ")};`,
         "    server_tokens off;",
-        `    return 301 https://${serverName}$request_uri;`,
+        // A return at the server's level would come before any location: the challenge's too.
+        ...(acmeWebroot
+          ? [...acmeLocation("    "), "    location / {", `        return 301 ${redirectTo};`, "    }"]
+          : [`    return 301 ${redirectTo};`]),
         "}",
       ].join("\n")
     : "";
@@ -272,6 +298,13 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     CONF_DIR: out,
     LISTEN_DIRECTIVES: listenLines.join("\n"),
     HTTP_REDIRECT_SERVER: redirectServer,
+    ACME_CHALLENGE: acmeWebroot
+      ? [
+          `    # The CA's HTTP-01 challenges (render.ts --acme-webroot), also here: a site on plain HTTP`,
+          "    # is validated on this server.",
+          ...acmeLocation("    "),
+        ].join("\n")
+      : "    # /.well-known/acme-challenge/: not rendered (no --acme-webroot).",
     PREFIX: out,
     PID_DIR: out,
     LOG_DIR: `${out}/logs`,
@@ -380,6 +413,7 @@ async function main(): Promise<number> {
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
       "http-redirect": { type: "string" },
+      "acme-webroot": { type: "string" },
       "api-rate": { type: "string" },
       "api-burst": { type: "string" },
       "api-conn-limit": { type: "string" },
@@ -412,6 +446,7 @@ async function main(): Promise<number> {
     tlsCert: values["tls-cert"],
     tlsKey: values["tls-key"],
     httpRedirect: values["http-redirect"],
+    acmeWebroot: values["acme-webroot"],
     apiRate: values["api-rate"],
     apiBurst: values["api-burst"],
     apiConnLimit: values["api-conn-limit"],
