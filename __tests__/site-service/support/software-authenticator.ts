@@ -26,14 +26,19 @@ export interface SoftwareAuthenticator {
   register(options: { challenge: string; rp: { id?: string } }, origin: string): object;
   /** The answer to authentication options (navigator.credentials.get); `verified: false` leaves UV off. */
   assert(options: { challenge: string; rpId?: string }, origin: string, extra?: { verified?: boolean }): object;
+  /** A copy of this passkey (its key and id) with a signature counter of its own, from this one's now: a clone. */
+  clone(): SoftwareAuthenticator;
 }
 
-export function softwareAuthenticator(): SoftwareAuthenticator {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+export function softwareAuthenticator(
+  key = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }),
+  rawId = crypto.randomBytes(16),
+  startCounter = 0,
+): SoftwareAuthenticator {
+  const { privateKey, publicKey } = key;
   const jwk = publicKey.export({ format: "jwk" });
-  const rawId = crypto.randomBytes(16);
   const credentialId = b64url(rawId);
-  let counter = 0;
+  let counter = startCounter;
   const coseKey = isoCBOR.encode(
     new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
@@ -101,5 +106,6 @@ export function softwareAuthenticator(): SoftwareAuthenticator {
         },
       };
     },
+    clone: () => softwareAuthenticator(key, rawId, counter),
   };
 }

@@ -64,7 +64,11 @@ export async function people(store: EnquiryStore, io: CliOutput, now: () => numb
           ? `invited, link valid until ${p.invitedUntil}`
           : "invitation expired: invite again";
     const counts = p.revokedAt ? "" : `; ${plural(p.passkeys, "passkey")}, ${plural(p.sessions, "session")}`;
-    io.out(`${p.email}  ${p.name}  ${state}${counts}`);
+    // A passkey's counter went backwards: someone else may hold a copy of it (it is refused each time).
+    const clone = p.possibleCloneAt
+      ? `; possible cloned passkey at ${p.possibleCloneAt}: revoke, then invite them again`
+      : "";
+    io.out(`${p.email}  ${p.name}  ${state}${counts}${clone}`);
   }
   const active = list.filter((p) => !p.revokedAt).length;
   io.out(

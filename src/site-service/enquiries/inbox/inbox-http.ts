@@ -63,7 +63,7 @@ const UNAUTHORISED = { error: "unauthorised", message: "Sign in to the inbox." }
 export function createInboxApi(options: InboxApiOptions): InboxApi {
   const { store, config, log } = options;
   const now = options.now ?? Date.now;
-  const passkeys = createPasskeys(store, config.siteOrigin, now);
+  const passkeys = createPasskeys(store, config.siteOrigin, now, log);
   const failures = new FailureLimiter(SIGN_IN_FAILURES.limit, SIGN_IN_FAILURES.windowMs);
   const routes: Route[] = [
     { method: "GET", path: "/inbox/api/me", handle: async ({ person }) => ok({ person: publicPerson(person) }) },

@@ -5,7 +5,9 @@
  * that the options and the answer may reach different instances.
  *   registration: an invited person, with their link's token, creates a passkey; the invitation is
  *                 used up in the same transaction that stores it
- *   authentication: a discoverable passkey (no e-mail asked) signs its person in
+ *   authentication: a discoverable passkey (no e-mail asked) signs its person in; its signature
+ *                 counter must move on (InboxStore.usePasskey), or the sign-in is refused as a
+ *                 possible clone, logged and shown by `enquiries people`
  */
 import {
   generateAuthenticationOptions,
@@ -16,6 +18,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { EnquiryStore } from "../store/store";
+import type { JsonLog } from "../../service/json-log";
 import type { SignInOutcome } from "./routes";
 import { hashSecret } from "./secrets";
 
@@ -42,7 +45,7 @@ const INVITATION_INVALID = failed(
 );
 const NOT_RECOGNISED = failed(401, "passkey_not_recognised", "That passkey was not recognised.");
 
-export function createPasskeys(store: EnquiryStore, siteOrigin: string, now: () => number): Passkeys {
+export function createPasskeys(store: EnquiryStore, siteOrigin: string, now: () => number, log: JsonLog): Passkeys {
   const rpID = new URL(siteOrigin).hostname;
   const iso = (ms = 0) => new Date(now() + ms).toISOString();
   const tokenOf = (body: Record<string, unknown>) =>
@@ -123,10 +126,13 @@ export function createPasskeys(store: EnquiryStore, siteOrigin: string, now: () 
           expectedChallenge: (challenge) => store.inbox.takeChallenge(challenge, "sign-in", undefined, iso()),
           expectedOrigin: siteOrigin,
           expectedRPID: rpID,
+          // The library compares the counter before it checks the signature, so its refusal cannot
+          // tell a clone from a forgery: the store compares it once the signature is true (0 here
+          // turns the library's comparison off).
           credential: {
             id: passkey.credentialId,
             publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
-            counter: passkey.counter,
+            counter: 0,
             transports: passkey.transports,
           },
           requireUserVerification: true,
@@ -135,7 +141,20 @@ export function createPasskeys(store: EnquiryStore, siteOrigin: string, now: () 
         return NOT_RECOGNISED;
       }
       if (!verification.verified) return NOT_RECOGNISED;
-      await store.inbox.usePasskey(passkey.credentialId, verification.authenticationInfo.newCounter, iso());
+      const { newCounter } = verification.authenticationInfo;
+      const use = await store.inbox.usePasskey(passkey.credentialId, newCounter, iso());
+      if (use === "counter-backwards") {
+        // A true signature with a counter not above the stored one: another copy of the key signs
+        // too. The operator needs to know whose, to revoke them: the person's id and address only.
+        const person = await store.inbox.person(passkey.personId);
+        log("warn", "inbox passkey refused: its signature counter went backwards, a possible cloned passkey", {
+          personId: passkey.personId,
+          person: person?.email,
+          counter: newCounter,
+          storedCounter: passkey.counter,
+        });
+      }
+      if (use !== "used") return NOT_RECOGNISED;
       return { ok: true, json: { signedIn: true }, personId: passkey.personId };
     },
   };

@@ -23,7 +23,12 @@ export interface PersonAccess extends Person {
   sessions: number;
   /** An invitation not used yet and not expired, when there is one: until when it is valid. */
   invitedUntil?: string;
+  /** When a passkey of theirs last gave a signature counter that went backwards (a possible clone). */
+  possibleCloneAt?: string;
 }
+
+/** A sign-in's passkey counter: moved on; not above the stored one (refused: a possible clone); no such passkey. */
+export type PasskeyUse = "used" | "counter-backwards" | "gone";
 
 export interface Passkey {
   credentialId: string;
@@ -223,9 +228,12 @@ export class InboxStore {
 
   async people(now: string): Promise<PersonAccess[]> {
     await this.ready();
-    const rows = await this.db.all<PersonRow & { passkeys: unknown; sessions: unknown; invited_until: unknown }>(
+    const rows = await this.db.all<
+      PersonRow & { passkeys: unknown; sessions: unknown; invited_until: unknown; possible_clone_at: unknown }
+    >(
       `SELECT p.id, p.email, p.name, p.created_at, p.revoked_at,
          (SELECT COUNT(*) FROM passkeys k WHERE k.person_id = p.id) AS passkeys,
+         (SELECT MAX(k.possible_clone_at) FROM passkeys k WHERE k.person_id = p.id) AS possible_clone_at,
          (SELECT COUNT(*) FROM sessions s WHERE s.person_id = p.id) AS sessions,
          (SELECT MAX(i.expires_at) FROM invitations i WHERE i.person_id = p.id AND i.used_at IS NULL
             AND i.expires_at > $1) AS invited_until
@@ -237,6 +245,7 @@ export class InboxStore {
       passkeys: Number(row.passkeys),
       sessions: Number(row.sessions),
       ...(row.invited_until != null && { invitedUntil: isoTime(row.invited_until) }),
+      ...(row.possible_clone_at != null && { possibleCloneAt: isoTime(row.possible_clone_at) }),
     }));
   }
 
@@ -330,14 +339,25 @@ export class InboxStore {
     };
   }
 
-  /** A sign-in with the passkey: its signature counter as the authenticator gave it. */
-  async usePasskey(credentialId: string, counter: number, at: string): Promise<void> {
+  /**
+   * A sign-in with the passkey (its signature checked), with the signature counter its authenticator
+   * gave: stored when it is above the stored one (or both are 0: an authenticator without a counter),
+   * in the statement that compares them, so two sign-ins at once cannot both pass with one value.
+   * Otherwise WebAuthn's sign of a cloned authenticator: nothing stored but the time, for `people`.
+   */
+  async usePasskey(credentialId: string, counter: number, at: string): Promise<PasskeyUse> {
     await this.ready();
-    await this.db.run("UPDATE passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1", [
+    const used = await this.db.run(
+      `UPDATE passkeys SET counter = $2, last_used_at = $3
+       WHERE credential_id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0))`,
+      [credentialId, counter, at],
+    );
+    if (used === 1) return "used";
+    const marked = await this.db.run("UPDATE passkeys SET possible_clone_at = $2 WHERE credential_id = $1", [
       credentialId,
-      counter,
       at,
     ]);
+    return marked === 1 ? "counter-backwards" : "gone";
   }
 
   /**
