@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULTS, readSettings } from "../../deploy/release/settings";
 import { projectRoot } from "./support/stack";
 import { verifyRoot } from "./support/verify-root";
 
@@ -497,3 +498,70 @@ const tree = (dir: string) => {
     });
   },
 );
+
+describe("the example settings files list every setting the code reads", () => {
+  const example = (name: string) => fs.readFileSync(path.join(projectRoot, "deploy/examples", name), "utf8");
+  /** KEY=… lines, commented out or not (a comment's `KEY=` names a setting too). */
+  const named = (text: string) => new Set([...text.matchAll(/(?:^|[\s#])([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(file);
+      return entry.name.endsWith(".ts") ? [file] : [];
+    });
+
+  test("release.env: every variable deploy/release/settings.ts reads, its defaults commented out as they are", () => {
+    const code = fs.readFileSync(path.join(projectRoot, "deploy/release/settings.ts"), "utf8");
+    const read = new Set([
+      ...[...code.matchAll(/\bget\("([A-Z][A-Z0-9_]+)"\)/g)].map((m) => m[1]!),
+      ...[...code.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!),
+      ...Object.keys(DEFAULTS),
+    ]);
+    expect(read.size).toBeGreaterThan(15);
+    const text = example("release.env");
+    expect([...read].filter((key) => !named(text).has(key))).toEqual([]);
+    for (const [key, value] of Object.entries(DEFAULTS)) expect(text).toContain(`\n# ${key}=${value}\n`);
+  });
+
+  test("release.env as installed: the release refuses it until RELEASE_REPO and SITE_URL are filled in, then takes the defaults", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-release-env-"));
+    dirs.push(dir);
+    const file = path.join(dir, "release.env");
+    const settings = (text: string) => {
+      fs.writeFileSync(file, text, { mode: 0o600 });
+      return () => readSettings({ RELEASE_ROOT: dir, RELEASE_SETTINGS: file });
+    };
+    const text = example("release.env");
+    expect(settings(text)).toThrow(
+      `RELEASE_REPO is not set (the site's git repository; in ${file} or the environment)`,
+    );
+    const repo = text.replace(/^RELEASE_REPO=$/m, "RELEASE_REPO=https://git.example.com/site.git");
+    expect(settings(repo)).toThrow("RELEASE_LIVE_URL (or SITE_URL) is not set");
+    const filled = settings(repo.replace(/^SITE_URL=$/m, "SITE_URL=https://www.cyrus.example"))();
+    expect(filled).toMatchObject({
+      branch: DEFAULTS.RELEASE_BRANCH,
+      keep: Number(DEFAULTS.RELEASE_KEEP),
+      nginxArgs: [],
+      nginxTest: DEFAULTS.RELEASE_NGINX_TEST,
+      nginxReload: DEFAULTS.RELEASE_NGINX_RELOAD,
+      serviceRestart: DEFAULTS.RELEASE_SERVICE_RESTART,
+      npmCi: DEFAULTS.RELEASE_NPM_CI,
+      liveUrl: "https://www.cyrus.example",
+    });
+    // The TLS line the example shows names the setup's copies.
+    expect(text).toContain("--tls-cert /etc/cyrus/tls/fullchain.pem --tls-key /etc/cyrus/tls/privkey.pem");
+  });
+
+  test("enquiry.env: every variable the service reads (src/site-service), SITE_URL among those to fill in", () => {
+    const read = new Set(
+      sources(path.join(projectRoot, "src/site-service")).flatMap((file) =>
+        [...fs.readFileSync(file, "utf8").matchAll(/\bvalue\("([A-Z][A-Z0-9_]+)"\)/g)].map((m) => m[1]!),
+      ),
+    );
+    expect(read.size).toBeGreaterThan(25);
+    const text = example("enquiry.env");
+    expect([...read].filter((key) => !named(text).has(key))).toEqual([]);
+    // Not commented out: the lines to fill in, empty until then.
+    expect(text.match(/^[A-Z][A-Z0-9_]*=.*$/gm)).toEqual(["SITE_URL=", "SMTP_URL=", "ENQUIRY_TO="]);
+  });
+});
