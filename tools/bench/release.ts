@@ -9,14 +9,62 @@
  *    /home showing the new text;
  * 3. `--rollback`: seconds until the previous text is served.
  *
+ * For each release it also says what it cost: the seconds of each step (from the times of the release's
+ * own log, shared/logs/<id>.log: the same for any version of the runner) and the disk it added to the
+ * release root (`du` of the whole root before and after: a file shared by hard link or reached by a
+ * symlink counts once), with the packages' part of it (node_modules and admin/node_modules of the new
+ * release, and what the packages' store, shared/packages/, grew by).
+ *
  * Timings depend on the machine and its load (the load average is printed): this is not a test.
  * Usage: npm run bench:release -- [--runs 3]
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { startReleaseSite } from "../../__tests__/deploy/support/release-site";
 
 const HEADING = "Welcome to Cyrus";
+
+/** Kilobytes `du` counts under the folders given, each file once (0 for none that exist). */
+function diskKb(...dirs: string[]): number {
+  const present = dirs.filter((dir) => fs.existsSync(dir));
+  if (present.length === 0) return 0;
+  const out = execFileSync("du", ["-sk", "--total", ...present], { encoding: "utf8" });
+  return Number(/^(\d+)\s+total$/m.exec(out)?.[1] ?? 0);
+}
+
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+/** Seconds of each step of the newest release attempt, from the times its log notes them at. */
+function stepSeconds(root: string): Record<string, number> {
+  const logs = path.join(root, "shared", "logs");
+  const newest = fs
+    .readdirSync(logs)
+    .filter((name) => name.endsWith(".log"))
+    .sort()
+    .at(-1);
+  const steps: Array<[string, number]> = [];
+  for (const line of newest ? fs.readFileSync(path.join(logs, newest), "utf8").split("\n") : []) {
+    const match = /^\[([^\]]+)\] release: (\S.*)$/.exec(line);
+    if (!match) continue;
+    const [, time = "", what = ""] = match;
+    // A step's line is its name alone; "<id> is live" ends the last one.
+    if (/^[a-z -]+$/.test(what) || / is live$/.test(what)) steps.push([what, Date.parse(time)]);
+  }
+  const seconds: Record<string, number> = {};
+  steps.slice(0, -1).forEach(([name, at], i) => (seconds[name] = (steps[i + 1]![1] - at) / 1000));
+  return seconds;
+}
+
+interface Cost {
+  what: string;
+  seconds: number;
+  dependencies?: number;
+  diskKb: number;
+  packagesKb: number;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
@@ -25,23 +73,49 @@ async function main(): Promise<void> {
   const shows = async (text: string) => (await site.page("/home")).text.includes(text);
   const seconds = (since: number) => Number(((Date.now() - since) / 1000).toFixed(1));
   const load = () => os.loadavg()[0]!.toFixed(1);
+  const costs: Cost[] = [];
+  const store = path.join(site.root, "shared", "packages");
+  const live = () => fs.realpathSync(path.join(site.root, "current"));
+  /** What the release just made cost: its steps' seconds, and the disk it added (packages apart). */
+  const measured = (what: string, took: number, rootBefore: number, storeBefore: number): Cost => {
+    const release = live();
+    const steps = stepSeconds(site.root);
+    const packagesKb =
+      diskKb(path.join(release, "node_modules"), path.join(release, "admin", "node_modules")) +
+      Math.max(0, diskKb(store) - storeBefore);
+    const cost = {
+      what,
+      seconds: took,
+      dependencies: steps.dependencies,
+      diskKb: diskKb(site.root) - rootBefore,
+      packagesKb,
+    };
+    console.log(
+      `${what}: ${took} s (load ${load()}); steps ${JSON.stringify(steps)}; disk +${mb(cost.diskKb)}, of which packages ${mb(packagesKb)}`,
+    );
+    return cost;
+  };
   try {
+    let rootBefore = diskKb(site.root);
+    let storeBefore = diskKb(store);
     let started = Date.now();
     const first = await site.release();
     if (first.code !== 0) throw new Error(`the first release failed:\n${first.output.slice(-3000)}`);
-    console.log(`first release from nothing: ${seconds(started)} s (load ${load()})`);
+    costs.push(measured("first release from nothing", seconds(started), rootBefore, storeBefore));
 
     let previous = HEADING;
     const pushToLive: number[] = [];
     for (let i = 1; i <= runs; i += 1) {
       const text = `${HEADING}, change ${i}`;
+      rootBefore = diskKb(site.root);
+      storeBefore = diskKb(store);
       started = Date.now();
       const commit = site.push("data/home/home.yaml", (t) => t.replace(`"${previous}"`, `"${text}"`), `Home: ${i}`);
       if ((await site.hookPush(commit)) !== 202) throw new Error("the push hook did not take the push");
       const result = await site.release(["--wanted"]);
       if (result.code !== 0 || !(await shows(text))) throw new Error(`release ${i} failed:\n${result.output.slice(-3000)}`);
       pushToLive.push(seconds(started));
-      console.log(`one-text change, push to live: ${pushToLive.at(-1)} s (load ${load()})`);
+      costs.push(measured(`one-text change ${i}, push to live`, pushToLive.at(-1)!, rootBefore, storeBefore));
       previous = text;
     }
     const sorted = [...pushToLive].sort((a, b) => a - b);
@@ -51,6 +125,14 @@ async function main(): Promise<void> {
     const back = await site.release(["--rollback"]);
     if (back.code !== 0) throw new Error(`the rollback failed:\n${back.output.slice(-3000)}`);
     console.log(`rollback: ${seconds(started)} s (load ${load()})`);
+
+    console.log("\n| release | seconds | of which packages (s) | disk added | of which packages |");
+    console.log("| --- | --- | --- | --- | --- |");
+    for (const cost of costs)
+      console.log(
+        `| ${cost.what} | ${cost.seconds} | ${cost.dependencies?.toFixed(1) ?? "?"} | ${mb(cost.diskKb)} | ${mb(cost.packagesKb)} |`,
+      );
+    console.log(`\nthe release root after ${costs.length} releases: ${mb(diskKb(site.root))}`);
   } finally {
     await site.stop();
   }
