@@ -16,6 +16,7 @@ import { build, checkContent } from "../../deploy/release/build";
 import { must, shell, StepError } from "../../deploy/release/exec";
 import { checkLive } from "../../deploy/release/go-live";
 import { paths } from "../../deploy/release/layout";
+import { makeScratch } from "../../deploy/release/sandbox";
 import { release } from "../../deploy/release/release";
 import { openLog, withLog, type ReleaseLog } from "../../deploy/release/release-log";
 import { readSettings } from "../../deploy/release/settings";
@@ -35,6 +36,12 @@ const newRoot = (): string => {
 afterAll(() => {
   for (const root of made) fs.rmSync(root, { recursive: true, force: true });
 });
+
+/** The sandbox's private folder (sandbox.ts), as a release makes it before its steps. */
+const scratchOf = (root: string): string => {
+  makeScratch(paths(root).buildTmp);
+  return paths(root).buildTmp;
+};
 
 const statusText = (root: string) => fs.readFileSync(paths(root).status, "utf8");
 const logText = (root: string, id: string) => fs.readFileSync(path.join(paths(root).logs, `${id}.log`), "utf8");
@@ -189,7 +196,7 @@ test("a build that prints an environment value and a source path: none of its ou
   );
   const secret = "env-value-7f3a91c2";
   const env = { ...process.env, CYRUS_TEST_API_KEY: secret };
-  const { error } = await failAt(root, "build", () => build(dir, env), [dir, root]);
+  const { error } = await failAt(root, "build", () => build(dir, env, scratchOf(root)), [dir, root]);
   expect(error.step).toBe("build");
   expect(error.message).toContain(secret);
 
@@ -201,7 +208,8 @@ test("a build that prints an environment value and a source path: none of its ou
   const log = logText(root, ID);
   expect(log).toContain(`building with API key ${secret}`);
   expect(log).toContain("ERROR in /home/builder/private-src/pages/index.tsx:12");
-  expect(log).toContain("$ npx --no-install gatsby build");
+  // Run in the build's sandbox (sandbox.ts), which the log describes.
+  expect(log).toMatch(/^\$ bwrap \(sandbox: writes [^\n]*; no network\) -- npx --no-install gatsby build$/m);
 });
 
 describe("the content check", () => {
@@ -222,7 +230,7 @@ describe("the content check", () => {
   test("its report is the editors' and stays, the release folder's paths cut (as release.test.ts asserts)", async () => {
     const root = newRoot();
     const dir = releaseFolder(root, (t) => t.replace(/^title: .*$/m, "title: 12"));
-    await failAt(root, "content check", () => checkContent(dir, process.env), [dir, root]);
+    await failAt(root, "content check", () => checkContent(dir, process.env, scratchOf(root)), [dir, root]);
     const { lastFailure } = JSON.parse(statusText(root)) as { lastFailure: { step: string; message: string } };
     expect(lastFailure.step).toBe("content check");
     expect(lastFailure.message).toMatch(
@@ -234,7 +242,7 @@ describe("the content check", () => {
     expect(statusText(root)).not.toContain(root);
     expect(statusText(root)).not.toContain(os.tmpdir());
     expectPrivateLog(root, ID);
-    expect(logText(root, ID)).toContain(`$ npm run --silent check:content`);
+    expect(logText(root, ID)).toMatch(/^\$ bwrap \(sandbox: [^\n]*\) -- npm run --silent check:content$/m);
   });
 
   test("a check that stops without its report: the plain sentence, its words only in the log", async () => {
@@ -242,7 +250,7 @@ describe("the content check", () => {
     const dir = releaseFolder(root);
     // No schemas/: the check refuses the folder, naming it by its absolute path.
     fs.rmSync(path.join(dir, "data", "schemas"), { recursive: true });
-    await failAt(root, "content check", () => checkContent(dir, process.env), [dir, root]);
+    await failAt(root, "content check", () => checkContent(dir, process.env, scratchOf(root)), [dir, root]);
     expect(JSON.parse(statusText(root))).toMatchObject({
       lastFailure: { step: "content check", message: "The content check did not finish." },
     });

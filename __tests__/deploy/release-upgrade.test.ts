@@ -69,9 +69,11 @@ describe("a server set up before the move and before nginx ran as its own user",
     // look for it elsewhere.)
     const empty = fs.mkdtempSync(path.join(server.base, "no-root-nginx-"));
     // Its lockfiles are older than today's checkout's (packages added since): its install, which the
-    // runner does with npm ci, is the checkout's node_modules, a superset, linked (no network here).
+    // runner does with npm ci, is the checkout's node_modules, a superset, copied (no network here).
+    // Today's runner runs it in the build's sandbox, into the new store entry mounted at node_modules
+    // (hard links cannot cross that mount), with the test's seed checkout readable there.
     const seed = server.seedCheckout;
-    const linkSeed = `case "$PWD" in */admin) src='${seed}/admin/node_modules';; *) src='${seed}/node_modules';; esac; cp -al "$src" node_modules`;
+    const linkSeed = `case "$PWD" in */admin) src='${seed}/admin/node_modules';; *) src='${seed}/node_modules';; esac; cp -a --reflink=auto "$src/." node_modules/`;
     const env = { RELEASE_ROOT_NGINX_CONF: empty, RELEASE_NPM_CI: linkSeed };
     expectExit(await server.release(["--commit", beforeMove], env), 0);
     expect(serverStatus().live?.commit).toBe(beforeMove);

@@ -173,7 +173,7 @@ test("as the release user, an access_log or an include written into the live con
   expect(await homeShowsSoon(HEADING)).toBe(true);
 });
 
-test("a pushed text change goes live, built with the previous build's caches and node_modules", async () => {
+test("a pushed text change goes live, built in its sandbox with the previous build's caches and the same packages, shared", async () => {
   secondCommit = site.push(
     "data/home/home.yaml",
     (t) => t.replace(`"${HEADING}"`, `"${CHANGED}"`),
@@ -184,18 +184,32 @@ test("a pushed text change goes live, built with the previous build's caches and
   expectExit(result, 0);
   expect(await homeShows(CHANGED)).toBe(true);
   expect(fs.existsSync(site.npmCiMarker)).toBe(false);
-  expect(result.output).toMatch(/"dependencies":\{"\.":"copied from [^"]+","admin":"copied from/);
+  expect(result.output).not.toContain("npm ci is not expected");
+  expect(result.output).toMatch(
+    /"dependencies":\{"\.":"shared: shared\/packages\/site-[0-9a-f]{16}","admin":"shared: shared\/packages\/admin-[0-9a-f]{16}"\}/,
+  );
   const seconds = JSON.parse(/"seconds":(\{[^}]*\})/.exec(result.output)![1]!) as Record<string, number>;
-  console.log(`warm release: its packages copied in ${seconds.dependencies!.toFixed(1)} s`);
-  // Copied, not linked: no file of the new release's packages is one of the first release's.
+  console.log(`warm release: its packages linked in ${seconds.dependencies!.toFixed(1)} s`);
+  // Shared, not copied: both releases' node_modules are links to the same entries of the store.
   const releases = fs.readdirSync(path.join(site.root, "releases")).sort();
   expect(releases).toHaveLength(2);
-  const [firstInodes, secondInodes] = releases.map(
-    (id) => new Set(packageFiles(path.join(site.root, "releases", id)).map((f) => f.ino)),
-  );
-  expect(secondInodes!.size).toBeGreaterThan(1000);
-  expect([...secondInodes!].filter((ino) => firstInodes!.has(ino))).toEqual([]);
+  for (const pkg of [".", "admin"]) {
+    const [first, second] = releases.map((id) =>
+      fs.readlinkSync(path.join(site.root, "releases", id, pkg, "node_modules")),
+    );
+    expect(second).toBe(first);
+    expect(path.dirname(path.dirname(second!))).toBe(path.join(site.root, "shared", "packages"));
+  }
+  expect(fs.readdirSync(path.join(site.root, "shared", "packages"))).toHaveLength(2);
   expect(result.output).toContain('"caches":{"cache":true,"public":true}');
+  // The build ran in its sandbox (deploy/release/sandbox.ts), as its log says: its own folder and
+  // temporary folder writable, its packages read-only, no network.
+  const log = fs.readFileSync(path.join(site.root, "shared", "logs", `${releases[1]}.log`), "utf8");
+  const build = path.join(site.root, "build");
+  expect(log).toContain(
+    `$ bwrap (sandbox: writes ${build}, ${build}-tmp; reads ${path.join(site.root, "shared", "packages", "site-")}`,
+  );
+  expect(log).toMatch(/^\$ bwrap \(sandbox: [^\n]*; no network\) -- npx --no-install gatsby build$/m);
   // Only data/ changed: the service keeps running.
   expect(site.restarts()).toHaveLength(1);
   expect(status().live).toMatchObject({ commit: secondCommit, title: "Home: new welcome" });
@@ -228,31 +242,60 @@ function packagesNow(release: string): { tree: string; written: string } {
   return { tree: tree.digest("hex"), written: written.digest("hex") };
 }
 
-/** Package files that the content error's commit writes into from its own content check. */
+/** A release's own files (its packages apart): each one's path, inode, size, times and mode, and the bytes of /home. */
+function releaseNow(release: string): string {
+  const hash = crypto.createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      const st = fs.lstatSync(file, { bigint: true });
+      hash.update(`${path.relative(release, file)} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs} ${st.mode}\n`);
+      if (entry.isDirectory()) walk(file);
+    }
+  };
+  walk(release);
+  hash.update(fs.readFileSync(path.join(release, "public", "home", "index.html")));
+  return hash.digest("hex");
+}
+
+/** Package files that the content error's commit tries to write into from its own content check. */
 const WRITTEN = ["node_modules/tsx/dist/loader.mjs", "admin/node_modules/yaml/dist/index.js"];
 let packageJson = "";
 
-test("a commit with a content error is not built; the live site and the status say why", async () => {
-  // Its own content check (its package.json's script) also writes into the packages it was given,
-  // first: code of a commit that never goes live, run as the release user.
+test("a commit with a content error is not built; its check, in its sandbox, reads and writes nothing of the others; the live site and the status say why", async () => {
+  // Its own content check (its package.json's script) first tries what code that means harm would,
+  // as the release user: read the settings (the repository's token), the mirror (the drafts) and
+  // the other release, write into the live release and its packages, and into its own packages.
   const work = path.join(site.base, "work");
   packageJson = fs.readFileSync(path.join(work, "package.json"), "utf8");
   const pkg = JSON.parse(packageJson) as { scripts: Record<string, string> };
-  const write = WRITTEN.map((file) => `printf '\\n// written by a commit that never went live\\n' >> ${file}`).join(
-    " && ",
-  );
-  pkg.scripts["check:content"] =
-    `${write} && echo 'the bad commit wrote into its packages' && ${pkg.scripts["check:content"]}`;
-  fs.writeFileSync(path.join(work, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   const kept = fs.readdirSync(path.join(site.root, "releases")).map((id) => path.join(site.root, "releases", id));
+  const live = fs.realpathSync(path.join(site.root, "current"));
+  const other = kept.find((dir) => dir !== live)!;
+  const attempts: Array<[string, string]> = [
+    ["read the settings", `cat ${site.root}/shared/release.env`],
+    ["read the mirror", `ls ${site.root}/shared/repo.git`],
+    ["read the other release", `cat ${other}/.release.json`],
+    ["write into the live release", `echo hacked >> ${live}/public/home/index.html`],
+    ["write into the packages of the live release", `echo hacked >> ${live}/${WRITTEN[0]}`],
+    ...WRITTEN.map((file): [string, string] => [`write into its own ${file}`, `echo hacked >> ${file}`]),
+  ];
+  const tries = attempts.map(
+    ([what, command]) => `if (${command}) >/dev/null 2>&1; then echo 'ALLOWED ${what}'; else echo 'denied ${what}'; fi`,
+  );
+  pkg.scripts["check:content"] = `${tries.join("; ")}; ${pkg.scripts["check:content"]}`;
+  fs.writeFileSync(path.join(work, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   const before = kept.map(packagesNow);
+  const releasesBefore = kept.map(releaseNow);
   const bad = site.push("data/home/home.yaml", (t) => t.replace(/^title: .*$/m, "title: 12"), "Home: title");
   const result = await site.release();
   expectExit(result, 1);
-  expect(result.output).toContain("the bad commit wrote into its packages");
+  for (const [what] of attempts) expect(result.output).toContain(`denied ${what}`);
+  expect(result.output).not.toContain("ALLOWED");
   expect(result.output).toContain("content check failed");
-  // The live release's packages and the rollback target's, byte for byte as they were.
+  // The live release, the rollback target and their packages, byte for byte as they were.
   expect(kept.map(packagesNow)).toEqual(before);
+  expect(kept.map(releaseNow)).toEqual(releasesBefore);
   expect(await homeShows(CHANGED)).toBe(true);
   const s = status();
   expect(s.state).toBe("live");
@@ -265,6 +308,7 @@ test("a commit with a content error is not built; the live site and the status s
   expect(s.lastFailure?.message).not.toContain(site.root);
   expect(fs.readdirSync(path.join(site.root, "releases"))).toHaveLength(2);
   expect(fs.existsSync(path.join(site.root, "build"))).toBe(false);
+  expect(fs.existsSync(path.join(site.root, "build-tmp"))).toBe(false);
 });
 
 test("--list shows the releases, the live one marked", async () => {
@@ -450,10 +494,11 @@ test("the timer's --if-moved tries a commit once: one whose release failed is no
   expect(again.output).toContain("release: up to date");
   expect(again.output).not.toContain("release: content check");
   expect(await homeShows(HEADING)).toBe(true);
-  // Its second try wrote into its own packages only: the live release's are as they were.
-  expect(tried.output).toContain("the bad commit wrote into its packages");
+  // Its second try was denied all it tried, as the first: the live release's packages are as they were.
+  expect(tried.output).toContain("denied write into the packages of the live release");
+  expect(tried.output).not.toContain("ALLOWED");
   const live = fs.realpathSync(path.join(site.root, "current"));
-  for (const file of WRITTEN) expect(fs.readFileSync(path.join(live, file), "utf8")).not.toContain("never went live");
+  for (const file of WRITTEN) expect(fs.readFileSync(path.join(live, file), "utf8")).not.toContain("hacked");
   // The next commits carry the project's own package.json again.
   fs.writeFileSync(path.join(site.base, "work", "package.json"), packageJson);
 });

@@ -1,11 +1,14 @@
 /**
- * The content check, the production build and the check of its result, in the release folder.
+ * The content check, the production build and the check of its result, in the release folder, each
+ * in the build's sandbox (sandbox.ts): the new commit's code can write its own release folder and
+ * nothing else, and reads no other release, no settings and no mirror.
  *
  * Build caches: Gatsby's incremental build needs the previous build's .cache (its data store, the
  * webpack and image caches) and public/ (pages and images it does not make again). .cache is moved
- * from the live release (nothing reads it once built; moved back if this release fails), public/ is
- * copied (the live release keeps serving its own). Without them the build is a cold one: slower,
- * same result.
+ * from the live release (nothing reads it once built), public/ is copied (the live release keeps
+ * serving its own). A release that fails does not give .cache back: the build of a commit that never
+ * went live has written it, and the next build must not start from what that commit left (it is a
+ * cold one instead: slower, same result). Without them the build is a cold one.
  *
  * Both record absolute paths (webpack's module ids, the data store's file nodes): a build in a new
  * folder each time would find nothing in them. So every release is built at the same path,
@@ -13,41 +16,56 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { linkedEntries } from "./dependencies";
 import { must, run, StepError } from "./exec";
+import { ownPath } from "./layout";
+import { runSandboxed, type Sandbox } from "./sandbox";
 
 export interface Carried {
   cache: boolean;
   public: boolean;
-  /** Puts .cache back where it came from (after a failure), from the folder that now holds it. */
-  giveBack(holder: string): void;
 }
 
 export async function carryCaches(dir: string, previous: string | undefined): Promise<Carried> {
-  const carried: Carried = { cache: false, public: false, giveBack: () => undefined };
+  const carried: Carried = { cache: false, public: false };
   if (!previous) return carried;
+  // Whatever the content check left under these names (a link out of the folder included) goes first.
+  const ownCache = ownPath(dir, ".cache");
+  const ownPublic = ownPath(dir, "public");
+  fs.rmSync(ownCache, { recursive: true, force: true });
+  fs.rmSync(ownPublic, { recursive: true, force: true });
   const cache = path.join(previous, ".cache");
   if (fs.existsSync(cache)) {
-    fs.renameSync(cache, path.join(dir, ".cache"));
+    fs.renameSync(cache, ownCache);
     carried.cache = true;
-    carried.giveBack = () => {
-      if (fs.existsSync(path.join(dir, ".cache")) && !fs.existsSync(cache))
-        fs.renameSync(path.join(dir, ".cache"), cache);
-    };
   }
   if (fs.existsSync(path.join(previous, "public"))) {
     // --reflink=auto: a copy-on-write clone where the file system has them (btrfs, XFS), else a copy.
-    await must("caches", run("cp", ["-a", "--reflink=auto", path.join(previous, "public"), path.join(dir, "public")]));
+    await must("caches", run("cp", ["-a", "--reflink=auto", path.join(previous, "public"), ownPublic]));
     carried.public = true;
   }
   return carried;
 }
 
-export async function checkContent(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  await must("content check", run("npm", ["run", "--silent", "check:content"], { cwd: dir, env }));
+/** The sandbox of a step run in release folder `dir`: its own packages (store entries) read-only. */
+export const sandboxFor = (dir: string, scratch: string): Sandbox => ({
+  release: dir,
+  scratch,
+  readOnly: linkedEntries(dir),
+});
+
+export async function checkContent(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<void> {
+  await must(
+    "content check",
+    runSandboxed("npm", ["run", "--silent", "check:content"], { cwd: dir, env, sandbox: sandboxFor(dir, scratch) }),
+  );
 }
 
-export async function build(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  await must("build", run("npx", ["--no-install", "gatsby", "build"], { cwd: dir, env }));
+export async function build(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<void> {
+  await must(
+    "build",
+    runSandboxed("npx", ["--no-install", "gatsby", "build"], { cwd: dir, env, sandbox: sandboxFor(dir, scratch) }),
+  );
 }
 
 /** The build's id: Gatsby's compilation hash, which each page carries (window.___webpackCompilationHash). */
@@ -61,15 +79,21 @@ export function buildHash(dir: string): string {
 
 /**
  * Every route data/ defines is a page of the build. The routes come from the release's own code
- * (src/node/content/read-content.ts, which the site's tests use too), run in the release folder.
+ * (src/node/content/read-content.ts, which the site's tests use too), run in the release folder, in
+ * the sandbox: list-routes.ts (the runner's) is copied into the sandbox's private folder for it.
  */
-export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<string[]> {
+  // New ("EXCL"): the sandbox writes that folder too, and a link it left there is not written through.
+  const lister = path.join(scratch, "list-routes.ts");
+  fs.rmSync(lister, { force: true });
+  fs.copyFileSync(path.join(__dirname, "list-routes.ts"), lister, fs.constants.COPYFILE_EXCL);
   const { output } = await must(
     "site check",
-    run(process.execPath, ["--import", "tsx", path.join(__dirname, "list-routes.ts"), dir], {
+    runSandboxed(process.execPath, ["--import", "tsx", lister, dir], {
       cwd: dir,
       env,
       quiet: true,
+      sandbox: sandboxFor(dir, scratch),
     }),
   );
   const routes = JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as string[];

@@ -30,7 +30,8 @@ const PATH_EXTRA = ":/usr/local/sbin:/usr/sbin:/sbin";
 export function run(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+  /** `shown`: the command line as the log gives it, when the real one says too little (or too much). */
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean; shown?: string } = {},
 ): Promise<Outcome> {
   const env = { ...(options.env ?? process.env) };
   env.PATH = `${env.PATH ?? "/usr/bin:/bin"}${PATH_EXTRA}`;
@@ -38,7 +39,7 @@ export function run(
   // who made it: outside the units' PrivateTmp (a release run by hand), another user could plant it.
   env.TSX_DISABLE_CACHE = "1";
   const log = currentLog();
-  log?.write(`$ ${maskCredentials([command, ...args].join(" "))}\n`);
+  log?.write(`$ ${maskCredentials(options.shown ?? [command, ...args].join(" "))}\n`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";

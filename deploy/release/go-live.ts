@@ -5,20 +5,25 @@
  * nginx (cyrus-nginx.service, as its own user) runs <root>/current/nginx/cyrus-nginx.conf: a reload
  * after the switch takes the new files and their Content-Security-Policy together.
  */
+import fs from "node:fs";
 import path from "node:path";
-import { must, run, shell, StepError } from "./exec";
-import { paths, type ReleaseInfo } from "./layout";
+import { sandboxFor } from "./build";
+import { must, shell, StepError } from "./exec";
+import { ownPath, paths, type ReleaseInfo } from "./layout";
 import { testNginx } from "./nginx-test";
+import { runSandboxed } from "./sandbox";
 import type { Settings } from "./settings";
 
 export const confDir = (dir: string) => path.join(dir, "nginx");
 
 const values = (dir: string) => ({ release: dir, conf: confDir(dir), id: path.basename(dir) });
 
+/** Rendered by the release's own code: in the build's sandbox (sandbox.ts), as the build is. */
 export async function renderNginx(dir: string, settings: Settings): Promise<void> {
+  const scratch = paths(settings.root).buildTmp;
   await must(
     "nginx",
-    run(
+    runSandboxed(
       process.execPath,
       [
         "--import",
@@ -33,9 +38,11 @@ export async function renderNginx(dir: string, settings: Settings): Promise<void
         paths(settings.root).status,
         ...settings.nginxArgs,
       ],
-      { cwd: dir, env: settings.buildEnv },
+      { cwd: dir, env: settings.buildEnv, sandbox: sandboxFor(dir, scratch) },
     ),
   );
+  // The runner reads what was rendered: the release's own folder, not a link out of it.
+  if (!fs.lstatSync(ownPath(dir, "nginx")).isDirectory()) throw new StepError("nginx", "nginx/ is not a folder");
   // On a copy with a throw-away key: the release user never reads the server's (nginx-test.ts).
   await testNginx(dir, confDir(dir), settings);
 }

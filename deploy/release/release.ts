@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build, buildHash, carryCaches, checkContent, checkRoutes, type Carried } from "./build";
-import { installDependencies } from "./dependencies";
+import { installDependencies, pruneStore } from "./dependencies";
 import { changed, checkout, removeReleaseRepositories, resolveCommit, updateMirror } from "./git";
 import { checkLive, reloadNginx, renderNginx, restartService } from "./go-live";
 import { pauseStatus, recordLive, rollbackTarget, toPrune } from "./history";
@@ -18,6 +18,7 @@ import {
   currentId,
   INFO_FILE,
   listReleases,
+  ownPath,
   paths,
   readInfo,
   releaseId,
@@ -28,6 +29,7 @@ import {
 } from "./layout";
 import { openLog, say, tell, withLog, type ReleaseLog } from "./release-log";
 import type { Settings } from "./settings";
+import { checkSandbox } from "./sandbox";
 import { recordFailure, writeStatus, type CommitRef } from "./status";
 
 export interface ReleaseResult {
@@ -47,13 +49,17 @@ const liveRef = (info: ReleaseInfo) => ({
   since: new Date().toISOString(),
 });
 
-/** Folders left by a release that never finished (killed): not releases, and not in the way. */
+/**
+ * Folders left by a release that never finished (killed): not releases, and not in the way; and the
+ * packages' store entries no release links to (dependencies.ts).
+ */
 function removeUnfinished(root: string): void {
-  const { releases, build } = paths(root);
+  const { releases, build, buildTmp } = paths(root);
   if (fs.existsSync(build)) {
     say("release: removing build/, left unfinished by an earlier release");
     fs.rmSync(build, { recursive: true, force: true });
   }
+  fs.rmSync(buildTmp, { recursive: true, force: true });
   const live = currentId(root);
   for (const id of fs.readdirSync(releases)) {
     if (id !== live && !fs.existsSync(path.join(releases, id, INFO_FILE))) {
@@ -61,19 +67,26 @@ function removeUnfinished(root: string): void {
       fs.rmSync(path.join(releases, id), { recursive: true, force: true });
     }
   }
+  pruneStore(root);
 }
 
-/** Marks the release's /home with a time of its own (see ReleaseInfo.homeStamp). */
+/** Marks the release's /home with a time of its own (see ReleaseInfo.homeStamp): its own file, never a link's target. */
 function stampHome(dir: string): number {
   const stamp = Math.floor(Date.now() / 1000);
-  fs.utimesSync(path.join(dir, "public", "home", "index.html"), stamp, stamp);
+  const home = ownPath(dir, "public", "home", "index.html");
+  if (!fs.lstatSync(home).isFile()) throw new Error("public/home/index.html is not a file");
+  fs.utimesSync(home, stamp, stamp);
   return stamp;
 }
 
-/** Keeps the newest `keep` releases, the live one and the one --rollback goes to (history.ts). */
+/**
+ * Keeps the newest `keep` releases, the live one and the one --rollback goes to (history.ts), and the
+ * packages they link to.
+ */
 function prune(root: string, keep: number): void {
   for (const id of toPrune(root, keep))
     fs.rmSync(path.join(paths(root).releases, id), { recursive: true, force: true });
+  pruneStore(root);
 }
 
 /** Where the build caches come from: the newest release that still has Gatsby's .cache, else the live one. */
@@ -140,8 +153,9 @@ async function releaseLogged(
   };
   try {
     removeUnfinished(root);
-    // Before any work: a release built now could not go live.
+    // Before any work: a release built now could not go live, or not in its sandbox.
     checkServerSetup(settings.rootNginxConf, root);
+    await checkSandbox(p.buildTmp, [p.shared, p.releases]);
     removeReleaseRepositories(p.releases);
     step("fetch");
     await updateMirror(settings.repo, p.mirror);
@@ -157,20 +171,22 @@ async function releaseLogged(
     step("checkout");
     await checkout(p.mirror, target.commit, dir);
     step("dependencies");
-    const dependencies = await installDependencies(
-      dir,
-      [previousDir, settings.seedNodeModules],
-      settings.npmCi,
-      settings.buildEnv,
-    );
+    const dependencies = await installDependencies(dir, {
+      root,
+      sources: [previousDir, settings.seedNodeModules],
+      npmCi: settings.npmCi,
+      env: settings.buildEnv,
+      scratch: p.buildTmp,
+      seed: settings.seedNodeModules,
+    });
     step("content check");
-    await checkContent(dir, settings.buildEnv);
+    await checkContent(dir, settings.buildEnv, p.buildTmp);
     step("caches");
     carried = await carryCaches(dir, cacheSource(root));
     step("build");
-    await build(dir, settings.buildEnv);
+    await build(dir, settings.buildEnv, p.buildTmp);
     step("site check");
-    await checkRoutes(dir, settings.buildEnv);
+    await checkRoutes(dir, settings.buildEnv, p.buildTmp);
     const info: ReleaseInfo = {
       id,
       commit: target.commit,
@@ -211,7 +227,6 @@ async function releaseLogged(
       seconds,
     };
   } catch (error) {
-    if (dir) carried?.giveBack(dir);
     const live = currentId(root) !== undefined;
     // The status first: removing the folder (its node_modules) takes a while on a busy machine.
     const failed = recordFailure(
@@ -222,7 +237,11 @@ async function releaseLogged(
     );
     console.error(`release: the log of this release: ${log.file}`);
     if (dir && path.basename(dir) !== currentId(root)) fs.rmSync(dir, { recursive: true, force: true });
+    // Packages installed for this commit alone (its npm ci ran its install scripts) go with it.
+    pruneStore(root);
     throw failed;
+  } finally {
+    fs.rmSync(p.buildTmp, { recursive: true, force: true });
   }
 }
 

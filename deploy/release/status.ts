@@ -56,6 +56,8 @@ export function cleanMessage(message: string, folders: string[]): string {
 const FAILED: Record<string, string> = {
   fetch: "The site could not be fetched from the repository.",
   checkout: "The commit could not be checked out of the repository.",
+  sandbox:
+    "The sandbox the build runs in could not be started on the server (the release's log says why); the live site is unchanged.",
   dependencies: "The site's packages could not be installed.",
   "content check": "The content check did not finish.",
   caches: "The previous build's files could not be carried over to this build.",
