@@ -1,11 +1,13 @@
 /**
- * deploy/server/setup, the one command root runs on a server (docs/deployment.md, "Setting up a
- * server"), run as root into a fresh temporary --root (systemd is not running here: the units are
- * enabled offline and checked with systemd-analyze verify). It sets up users, folders, modes, units,
- * the polkit rule, the module check and the TLS key's access; run again it changes nothing; it
- * refuses a copy that a user other than root could change, and writes nothing then; a link the
- * release user plants at any part of a path below the release root is a PROBLEM, never followed, and
- * leaves everything outside the release root as it was.
+ * deploy/server/setup, the one command root runs on a server (docs/server.md), run as root into a
+ * fresh temporary --root (systemd is not running here: the units are enabled offline and checked with
+ * systemd-analyze verify). It sets up users, folders, modes, units (with the Node it found), the
+ * polkit rule, the module check, the settings files (the copy's examples) and its copies of the TLS
+ * files; run again it changes nothing; it refuses a copy that a user other than root could change, an
+ * old or foreign Node, a --root it cannot use, and writes nothing then; it never changes the folder a
+ * TLS file is given from; a link the release user plants at any part of a path below the release
+ * root is a PROBLEM, never followed, and leaves everything outside the release root as it was; the
+ * release user runs the first release from a copy laid out as the page says, whose .git it cannot read.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -39,22 +41,39 @@ function rootsFolder(parent = "/var/lib"): string {
   return dir;
 }
 
-/** The project's copy the operator keeps (only what the setup takes from it), root's throughout. */
+/** The project's copy the operator keeps (what the setup takes from it, and first-release), root's throughout. */
 function copyOfProject(parent = rootsFolder()): string {
   const copy = path.join(parent, "cyrus-setup");
-  for (const dir of ["deploy/server", "deploy/systemd", "deploy/polkit"]) {
+  const take = (dir: string, names = fs.readdirSync(path.join(projectRoot, dir))) => {
     fs.mkdirSync(path.join(copy, dir), { recursive: true, mode: 0o755 });
-    for (const name of fs.readdirSync(path.join(projectRoot, dir))) {
+    for (const name of names) {
       const from = path.join(projectRoot, dir, name);
       fs.copyFileSync(from, path.join(copy, dir, name));
       fs.chmodSync(path.join(copy, dir, name), fs.statSync(from).mode & 0o755);
     }
-  }
+  };
+  for (const dir of ["deploy/server", "deploy/systemd", "deploy/polkit", "deploy/examples"]) take(dir);
+  take("deploy/release", ["first-release"]);
   spawnSync("chmod", ["-R", "go-w", copy]);
   return copy;
 }
 
-/** A new server's root: its users' files, and a TLS key copied there as root would (0644). */
+/** package.json's engines.node (">=22.13.0"): the oldest Node the setup accepts. */
+const NODE_NEEDED = /^>=(\d+\.\d+\.\d+)$/.exec(
+  (JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { engines: { node: string } }).engines
+    .node,
+)![1]!;
+
+/** A stand-in for Node in the new server's `dir` (it prints `version`), and npm beside it. */
+function fakeNode(root: string, dir: string, version: string, mode = 0o755): string {
+  fs.mkdirSync(path.join(root, dir), { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(root, dir, "node"), `#!/bin/sh\necho v${version}\n`, { mode });
+  fs.chmodSync(path.join(root, dir, "node"), mode);
+  fs.writeFileSync(path.join(root, dir, "npm"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  return path.join(dir, "node");
+}
+
+/** A new server's root: its users' files, Node where Debian's package puts it, and a TLS key copied there as root would (0644). */
 function freshRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-root-"));
   dirs.push(root);
@@ -63,6 +82,7 @@ function freshRoot(): string {
   fs.mkdirSync(path.join(root, "etc"));
   for (const file of ["passwd", "group", "shadow", "gshadow"])
     fs.copyFileSync(`/etc/${file}`, path.join(root, "etc", file));
+  fakeNode(root, "/usr/bin", NODE_NEEDED);
   fs.mkdirSync(path.join(root, path.dirname(KEY)), { recursive: true, mode: 0o755 });
   fs.writeFileSync(path.join(root, KEY), "-----BEGIN PRIVATE KEY-----\nnot a real one\n", { mode: 0o644 });
   return root;
@@ -135,6 +155,14 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^setup: \d+ change\(s\)$/m);
+    expect(first.stdout.split("\n")[0]).toBe(
+      `setup: running from ${copy} (not a git checkout: no release tag to name)`,
+    );
+    // No systemd was asked: Debian's nginx is masked, and not said to be stopped.
+    expect(first.stdout).toContain(
+      "changed: nginx.service (Debian's, root's) masked (not stopped: systemd not asked)\n",
+    );
+    expect(first.stdout).not.toContain("stopped and masked");
     for (const name of ["cyrus-release", "cyrus", "cyrus-web"]) {
       const user = entry(root, "passwd", name)!;
       expect(Number(user[2])).toBeGreaterThan(0);
@@ -152,6 +180,22 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(stat(root, "srv/cyrus/shared/release.env")).toEqual(owned(release.uid, release.gid, "600"));
     expect(stat(root, "etc/cyrus")).toEqual(owned(0, 0, "755"));
     expect(stat(root, "etc/cyrus/enquiry.env")).toEqual(owned(0, 0, "600"));
+    // The settings files: the copy's examples, to fill in.
+    for (const [file, example] of [
+      ["srv/cyrus/shared/release.env", "release.env"],
+      ["etc/cyrus/enquiry.env", "enquiry.env"],
+    ])
+      expect(fs.readFileSync(path.join(root, file!), "utf8")).toBe(
+        fs.readFileSync(path.join(projectRoot, "deploy/examples", example!), "utf8"),
+      );
+    expect(first.stdout).toContain(
+      "changed: /srv/cyrus/shared/release.env created by cyrus-release from deploy/examples/release.env (mode 600): " +
+        "fill in RELEASE_REPO and SITE_URL there, as cyrus-release\n",
+    );
+    expect(first.stdout).toContain(
+      "changed: /etc/cyrus/enquiry.env created from deploy/examples/enquiry.env (mode 600): fill in its settings\n",
+    );
+    expect(first.stdout).toContain(`ok:      Node.js v${NODE_NEEDED} at /usr/bin/node (the units run it)\n`);
     for (const unit of UNITS) {
       expect(stat(root, `etc/systemd/system/${unit}`)).toEqual(owned(0, 0, "644"));
       expect(fs.readFileSync(path.join(root, "etc/systemd/system", unit), "utf8")).toBe(
@@ -182,16 +226,42 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     }
   });
 
-  test("run again, it changes nothing, and keeps what the settings files hold", () => {
-    fs.writeFileSync(path.join(root, "srv/cyrus/shared/release.env"), "RELEASE_REPO=/srv/git/site.git\n");
-    fs.writeFileSync(path.join(root, "etc/cyrus/enquiry.env"), "SMTP_URL=smtp://mail.example.com\n");
+  test("run again, it changes nothing, and keeps what the settings files hold byte for byte", () => {
+    const release = "RELEASE_REPO=/srv/git/site.git\nSITE_URL=https://www.cyrus.example\n";
+    const enquiry = "SMTP_URL=smtp://mail.example.com\r\n# no newline at the end";
+    fs.writeFileSync(path.join(root, "srv/cyrus/shared/release.env"), release);
+    fs.writeFileSync(path.join(root, "etc/cyrus/enquiry.env"), enquiry);
     const before = listing(root);
     const again = setup(copy, root, ["--tls-key", KEY]);
     expect(again.code).toBe(0);
     expect(again.stdout).not.toContain("changed:");
     expect(again.stdout).toMatch(/^setup: nothing to change$/m);
-    expect(again.stdout).toContain("ok:      /srv/cyrus/shared/release.env (mode 600, content kept)");
+    expect(again.stdout).toContain("ok:      /srv/cyrus/shared/release.env (mode 600, content kept)\n");
+    expect(again.stdout).toContain("ok:      /etc/cyrus/enquiry.env (mode 600, content kept)\n");
     expect(listing(root)).toEqual(before);
+    expect(fs.readFileSync(path.join(root, "srv/cyrus/shared/release.env"), "utf8")).toBe(release);
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(enquiry);
+  });
+
+  test("an empty settings file (an earlier setup's) is kept, and the example named", () => {
+    const release = ids(root, "cyrus-release");
+    const files = [path.join(root, "srv/cyrus/shared/release.env"), path.join(root, "etc/cyrus/enquiry.env")];
+    const kept = files.map((file) => fs.readFileSync(file));
+    try {
+      expect(as(release, ["truncate", "-s", "0", files[0]!]).status).toBe(0);
+      fs.truncateSync(files[1]!);
+      const again = setup(copy, root, ["--tls-key", KEY]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain(
+        "ok:      /srv/cyrus/shared/release.env (mode 600, content kept; it is empty: deploy/examples/release.env lists the settings)\n",
+      );
+      expect(again.stdout).toContain(
+        "ok:      /etc/cyrus/enquiry.env (mode 600, content kept; it is empty: deploy/examples/enquiry.env lists the settings)\n",
+      );
+      for (const file of files) expect(fs.statSync(file).size).toBe(0);
+    } finally {
+      files.forEach((file, i) => fs.writeFileSync(file, kept[i]!));
+    }
   });
 
   (spawnSync("systemd-analyze", ["--version"]).status === 0 ? test : test.skip)(
@@ -226,6 +296,7 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     ).toBe(0);
     expect(as(release, ["chmod", "700", path.join(shared, "home")]).status).toBe(0);
     const before = { dir: stat(root, "etc/cyrus"), file: stat(root, "etc/cyrus/enquiry.env") };
+    const secrets = fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8");
     const result = setup(copy, root, ["--tls-key", KEY]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
@@ -239,9 +310,7 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     );
     expect(result.stdout).toContain("changed: /srv/cyrus/shared/home/ mode 700 -> 755");
     expect({ dir: stat(root, "etc/cyrus"), file: stat(root, "etc/cyrus/enquiry.env") }).toEqual(before);
-    expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(
-      "SMTP_URL=smtp://mail.example.com\n",
-    );
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(secrets);
   });
 });
 
@@ -474,7 +543,9 @@ const tree = (dir: string) => {
       const shadowBefore = shadow();
       const linked = setup(copyOfProject(), root, ["--tls-key", KEY]);
       expect(linked.code).toBe(1);
-      expect(linked.stderr).toContain("is not a regular file");
+      expect(linked.stderr).toBe(
+        `setup: refused: --tls-key ${KEY} is a symbolic link, not a regular file: give the file itself (the setup copies it here)\n`,
+      );
       expect(shadow()).toEqual(shadowBefore);
     });
 
@@ -495,6 +566,398 @@ const tree = (dir: string) => {
       expect(asNobody.stderr).toContain("run it as root");
       fs.rmSync(path.join(root, "srv"), { recursive: true });
       expect(listing(root)).toEqual(before);
+    });
+  },
+);
+
+/** Lines of a listing, less those below `dir` (a path in the root, without its leading /). */
+const outside = (lines: string[], dir: string) => lines.filter((line) => !line.startsWith(`${dir}/`));
+
+(isRoot ? describe : describe.skip)("deploy/server/setup runs the units on a Node of 22.13 or later", () => {
+  const below = (() => {
+    const [major, minor, patch] = NODE_NEEDED.split(".").map(Number) as [number, number, number];
+    return patch > 0 ? `${major}.${minor}.${patch - 1}` : `${major}.${minor - 1}.99`;
+  })();
+  const needs =
+    `the site needs Node.js ${NODE_NEEDED} or later: install it as docs/server.md says, "Node.js 22": ` +
+    "NodeSource's node_22.x apt repository, then apt-get install -y nodejs\n";
+
+  test.each([
+    ["Debian 13's", "20.11.0"],
+    ["one just older than package.json's", below],
+  ])("%s Node (v%s) is refused, in one line, and nothing is written", (_name, version) => {
+    const root = freshRoot();
+    fakeNode(root, "/usr/bin", version);
+    const before = listing(root);
+    const result = setup(copyOfProject(), root);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `setup: refused: /usr/bin/node is Node.js v${version}; ${needs}`,
+    });
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("no Node at all is refused the same way", () => {
+    const root = freshRoot();
+    fs.rmSync(path.join(root, "usr"), { recursive: true });
+    const before = listing(root);
+    const result = setup(copyOfProject(), root);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `setup: refused: no node on PATH (/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin); ${needs}`,
+    });
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("Node in /usr/local (nodejs.org's tarball) is what the units run; run again, nothing to change", () => {
+    const root = freshRoot();
+    fakeNode(root, "/usr/local/bin", NODE_NEEDED);
+    const copy = copyOfProject();
+    const first = setup(copy, root);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`ok:      Node.js v${NODE_NEEDED} at /usr/local/bin/node (the units run it)\n`);
+    let replaced = 0;
+    for (const unit of UNITS) {
+      const source = fs.readFileSync(path.join(projectRoot, "deploy/systemd", unit), "utf8");
+      const installed = fs.readFileSync(path.join(root, "etc/systemd/system", unit), "utf8");
+      // The word /usr/bin/node alone replaced, and nothing else.
+      expect(installed).toBe(source.replaceAll("=/usr/bin/node ", "=/usr/local/bin/node "));
+      expect(installed).not.toContain("/usr/bin/node");
+      if (installed !== source) {
+        replaced += 1;
+        expect(first.stdout).toContain(
+          `changed: /etc/systemd/system/${unit} installed from deploy/systemd/${unit} (its Node: /usr/local/bin/node)\n`,
+        );
+      }
+    }
+    expect(replaced).toBeGreaterThanOrEqual(3); // the service and both release units
+    const before = listing(root);
+    const again = setup(copy, root);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain("changed:");
+    expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+    expect(listing(root)).toEqual(before);
+  });
+
+  const refusals: [string, (root: string) => string[], string][] = [
+    [
+      "--node writable by its group",
+      (root) => ["--node", fakeNode(root, "/usr/local/bin", NODE_NEEDED, 0o775)],
+      "setup: refused: ROOT/usr/local/bin/node may be written by its group or others (mode 775): root's units would run what another user wrote\n",
+    ],
+    [
+      "--node owned by another user",
+      (root) => {
+        const node = fakeNode(root, "/usr/local/bin", NODE_NEEDED);
+        fs.chownSync(path.join(root, node), 65534, 65534);
+        return ["--node", node];
+      },
+      "setup: refused: ROOT/usr/local/bin/node is owned by uid 65534, not root: root's units would run what another user wrote\n",
+    ],
+    [
+      "--node in a folder another user may write",
+      (root) => {
+        const node = fakeNode(root, "/opt/node/bin", NODE_NEEDED);
+        fs.chmodSync(path.join(root, "opt/node"), 0o777);
+        return ["--node", node];
+      },
+      "setup: refused: ROOT/opt/node may be written by its group or others (mode 777): a user other than root could change what root installs\n",
+    ],
+    [
+      "--node that PATH does not find first (npm would run another)",
+      (root) => ["--node", fakeNode(root, "/opt/node/bin", NODE_NEEDED)],
+      "setup: refused: --node /opt/node/bin/node is not the node first on PATH " +
+        "(/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin: /usr/bin/node), which the releases' npm runs: " +
+        `put Node.js ${NODE_NEEDED} or later first there, or give that one\n`,
+    ],
+  ];
+  test.each(refusals)("%s is refused, and nothing is written", (_name, give, message) => {
+    const root = freshRoot();
+    const extra = give(root);
+    const before = listing(root);
+    const result = setup(copyOfProject(), root, extra);
+    expect(result).toEqual({ code: 1, stdout: "", stderr: message.replace("ROOT", root) });
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("--node naming the node PATH finds first is taken, and npm must be there", () => {
+    const root = freshRoot();
+    fs.rmSync(path.join(root, "usr/bin/npm"));
+    const before = listing(root);
+    const noNpm = setup(copyOfProject(), root, ["--node", "/usr/bin/node"]);
+    expect(noNpm.code).toBe(1);
+    expect(noNpm.stderr).toMatch(
+      /^setup: refused: npm is not on PATH \([^)]*\): the first release and every release run it/,
+    );
+    expect(listing(root)).toEqual(before);
+    fakeNode(root, "/usr/bin", NODE_NEEDED);
+    const given = setup(copyOfProject(), root, ["--node", "/usr/bin/node"]);
+    expect(given.stderr).toBe("");
+    expect(given.code).toBe(0);
+  });
+});
+
+(isRoot ? describe : describe.skip)("deploy/server/setup copies the TLS files into its own folder", () => {
+  const SSL_CERT_GID = 4242; // Debian's ssl-cert group, made up here
+  /** A key and certificate of root's at `dir` in the new root, that folder made `mode` (and `gid`). */
+  const place = (root: string, dir: string, mode: number, gid = 0) => {
+    fs.mkdirSync(path.join(root, dir), { recursive: true, mode: 0o755 });
+    fs.chmodSync(path.join(root, dir), mode);
+    fs.chownSync(path.join(root, dir), 0, gid);
+    const key = path.join(dir, "site.key");
+    const cert = path.join(dir, "site.crt");
+    fs.writeFileSync(path.join(root, key), "-----BEGIN PRIVATE KEY-----\nnew one\n", { mode: 0o600 });
+    fs.writeFileSync(path.join(root, cert), "-----BEGIN CERTIFICATE-----\nnew one\n", { mode: 0o644 });
+    return { key, cert };
+  };
+
+  test.each([
+    ["in /etc", "/etc", 0o755, 0],
+    ["in /etc/ssl/private (root:ssl-cert 710)", "/etc/ssl/private", 0o710, SSL_CERT_GID],
+    ["directly in /etc/cyrus", "/etc/cyrus", 0o755, 0],
+  ])(
+    "a key and certificate %s: copied, no folder but the setup's own changed; run again, nothing to change",
+    (_name, dir, mode, gid) => {
+      const root = freshRoot();
+      fs.rmSync(path.join(root, "etc/cyrus"), { recursive: true });
+      const copy = copyOfProject();
+      expect(setup(copy, root).code).toBe(0);
+      const { key, cert } = place(root, dir, mode, gid);
+      const web = ids(root, "cyrus-web");
+      const before = listing(root);
+      const result = setup(copy, root, ["--tls-cert", cert, "--tls-key", key]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain("changed: /etc/cyrus/tls/ created (mode 0750)\n");
+      expect(result.stdout).toContain(
+        `changed: /etc/cyrus/tls/fullchain.pem copied from ${cert} (root:cyrus-web, mode 640)\n`,
+      );
+      expect(result.stdout).toContain(
+        `changed: /etc/cyrus/tls/privkey.pem copied from ${key} (root:cyrus-web, mode 640)\n`,
+      );
+      // Everything as it was (the files given, their folders, /etc, /etc/cyrus), but the setup's folder.
+      expect(outside(listing(root), "etc/cyrus/tls").filter((line) => !line.startsWith("etc/cyrus/tls "))).toEqual(
+        before,
+      );
+      expect(stat(root, dir.slice(1))).toEqual({ mode: mode.toString(8), uid: 0, gid });
+      expect(stat(root, "etc/cyrus/tls")).toEqual({ mode: "750", uid: 0, gid: web.gid });
+      for (const [copied, from] of [
+        ["etc/cyrus/tls/privkey.pem", key],
+        ["etc/cyrus/tls/fullchain.pem", cert],
+      ]) {
+        expect(stat(root, copied!)).toEqual({ mode: "640", uid: 0, gid: web.gid });
+        expect(fs.readFileSync(path.join(root, copied!), "utf8")).toBe(fs.readFileSync(path.join(root, from!), "utf8"));
+      }
+      expect(as(web, ["cat", path.join(root, "etc/cyrus/tls/privkey.pem")]).status).toBe(0);
+      for (const other of [ids(root, "cyrus-release"), ids(root, "cyrus")])
+        expect(as(other, ["cat", path.join(root, "etc/cyrus/tls/privkey.pem")]).stderr).toContain("Permission denied");
+
+      const settled = listing(root);
+      const again = setup(copy, root, ["--tls-cert", cert, "--tls-key", key]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+      expect(again.stdout).toContain(
+        `ok:      /etc/cyrus/tls/privkey.pem (the same as ${key}; root:cyrus-web, mode 640)\n`,
+      );
+      expect(listing(root)).toEqual(settled);
+
+      // Renewed: copied anew, the rest left as it was.
+      fs.writeFileSync(path.join(root, key), "-----BEGIN PRIVATE KEY-----\nrenewed\n");
+      const renewed = setup(copy, root, ["--tls-cert", cert, "--tls-key", key]);
+      expect(renewed.code).toBe(0);
+      expect(renewed.stdout.match(/^changed: /gm)).toEqual(["changed: "]);
+      expect(renewed.stdout).toContain(
+        `changed: /etc/cyrus/tls/privkey.pem copied from ${key} (root:cyrus-web, mode 640)\n`,
+      );
+      expect(fs.readFileSync(path.join(root, "etc/cyrus/tls/privkey.pem"), "utf8")).toContain("renewed");
+      expect(stat(root, key.slice(1))).toEqual({ mode: "600", uid: 0, gid: 0 });
+    },
+  );
+
+  test("a key reached through a link (certbot's live/ into archive/) is copied from the file it leads to", () => {
+    const root = freshRoot();
+    const { key } = place(root, "/etc/letsencrypt/archive/site", 0o700);
+    fs.mkdirSync(path.join(root, "etc/letsencrypt/live/site"), { recursive: true, mode: 0o700 });
+    fs.symlinkSync("../../archive/site/site.key", path.join(root, "etc/letsencrypt/live/site/privkey.pem"));
+    const result = setup(copyOfProject(), root, ["--tls-key", "/etc/letsencrypt/live/site/privkey.pem"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/tls/privkey.pem"), "utf8")).toBe(
+      fs.readFileSync(path.join(root, key), "utf8"),
+    );
+    expect(fs.lstatSync(path.join(root, "etc/letsencrypt/live/site/privkey.pem")).isSymbolicLink()).toBe(true);
+  });
+
+  test("a key another user could swap (its folder theirs, or a link out of --root) is refused, and nothing is written", () => {
+    const root = freshRoot();
+    const { key } = place(root, "/home/admin", 0o755);
+    fs.chownSync(path.join(root, "home/admin"), 65534, 65534);
+    fs.symlinkSync("/etc/shadow", path.join(root, "home/shadow.key"));
+    const before = listing(root);
+    const theirs = setup(copyOfProject(), root, ["--tls-key", key]);
+    expect(theirs).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `setup: refused: ${root}/home/admin is owned by uid 65534, not root: a user other than root could change what root installs\n`,
+    });
+    const out = setup(copyOfProject(), root, ["--tls-key", "/home/shadow.key"]);
+    expect(out).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `setup: --tls-key /home/shadow.key does not exist within --root ${root}\n`,
+    });
+    expect(listing(root)).toEqual(before);
+  });
+});
+
+(isRoot ? describe : describe.skip)("deploy/server/setup refuses a --root it cannot use, and writes nothing", () => {
+  test("a bare folder (no etc/passwd, etc/group)", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-bare-"));
+    dirs.push(root);
+    fs.chmodSync(root, 0o755);
+    const result = setup(copyOfProject(), root);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `setup: refused: --root ${root} holds no etc/passwd: the setup adds its users there (useradd --prefix); ` +
+        "copy a system's /etc/passwd and /etc/group (and shadow, gshadow) there first\n",
+    });
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  test("one where a file the setup keeps is a folder: refused before its users are made", () => {
+    const root = freshRoot();
+    fs.mkdirSync(path.join(root, "etc/cyrus/enquiry.env"), { recursive: true });
+    const before = listing(root);
+    const result = setup(copyOfProject(), root);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "setup: refused: /etc/cyrus/enquiry.env is a directory, not a regular file: the setup replaces nothing " +
+        "of another kind (move it aside)\n",
+    });
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("a folder of mode 700 (the site's users could not reach below it)", () => {
+    const root = freshRoot();
+    fs.chmodSync(root, 0o700);
+    const before = listing(root);
+    const result = setup(copyOfProject(), root);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `setup: refused: --root ${root}: ${root} is mode 700, so the site's users could not reach what is set up below it (chmod o+x ${root})\n`,
+    });
+    expect(listing(root)).toEqual(before);
+  });
+});
+
+(isRoot ? describe : describe.skip)(
+  "the copy as the page lays it out: the release user runs the first release, and cannot read .git",
+  () => {
+    const git = (copy: string, ...args: string[]) => {
+      const result = spawnSync(
+        "git",
+        ["-C", copy, "-c", "user.name=Root", "-c", "user.email=root@example.com", ...args],
+        {
+          encoding: "utf8",
+        },
+      );
+      expect(result.stderr).not.toMatch(/fatal|error/);
+      return result.stdout.trim();
+    };
+    /** A checkout as `git clone` makes one (umask 022: folders 755, files 644, .git/config 644), with a token in its config. */
+    const checkout = () => {
+      const copy = copyOfProject();
+      git(copy, "init", "--quiet");
+      git(copy, "config", "remote.origin.url", "https://x-access-token:secret-token@git.example.com/site.git");
+      git(copy, "add", ".");
+      git(copy, "commit", "--quiet", "-m", "the site");
+      return copy;
+    };
+    /** A folder of root's, 700, as /root is: where sudo leaves the release user. */
+    const rootsHome = () => {
+      const home = rootsFolder();
+      fs.chmodSync(home, 0o700);
+      return home;
+    };
+
+    test("at a release tag: named; .git made root's alone; the release user runs first-release, which asks for RELEASE_REPO", () => {
+      const copy = checkout();
+      git(copy, "tag", "v1.0.0");
+      const commit = git(copy, "rev-parse", "HEAD");
+      expect(fs.statSync(path.join(copy, ".git")).mode & 0o777).toBe(0o755);
+      const root = freshRoot();
+      const result = setup(copy, root);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout.split("\n")[0]).toBe(
+        `setup: running from v1.0.0 (commit ${commit.slice(0, 12)}, in ${copy})`,
+      );
+      expect(result.stdout).toContain(
+        `changed: ${copy}/.git mode 755 -> 700 (its config may hold the repository's token)\n`,
+      );
+      expect(result.stdout).toContain(
+        `ok:      cyrus-release can run ${copy}/deploy/release/first-release (no release is live yet: the first release runs it)\n`,
+      );
+      const release = ids(root, "cyrus-release");
+      const read = as(release, ["cat", path.join(copy, ".git/config")]);
+      expect(read.status).not.toBe(0);
+      expect(read.stderr).toContain("Permission denied");
+      // The page's command, sudo -u cyrus-release /opt/cyrus-setup/deploy/release/first-release, from root's home.
+      const firstRelease = () =>
+        spawnSync(
+          "setpriv",
+          [
+            `--reuid=${release.uid}`,
+            `--regid=${release.gid}`,
+            "--clear-groups",
+            path.join(copy, "deploy/release/first-release"),
+            "--root",
+            path.join(root, "srv/cyrus"),
+          ],
+          { encoding: "utf8", cwd: rootsHome() },
+        );
+      const settings = path.join(root, "srv/cyrus/shared/release.env");
+      const unset = (name: string, what: string) =>
+        `first-release: ${name} is not set (${what}; in ${settings} or the environment)\n`;
+      const first = firstRelease();
+      expect(first.stderr).toBe(unset("RELEASE_REPO", "the site's git repository"));
+      expect(first.status).toBe(1);
+      const again = setup(copy, root);
+      expect(again.stdout).toContain(`ok:      ${copy}/.git (mode 700: root's alone)\n`);
+      expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+    });
+
+    test("not at a tag: said so; a copy of mode 700 (as the page once said) is a PROBLEM naming it", () => {
+      const copy = checkout();
+      const commit = git(copy, "rev-parse", "HEAD");
+      fs.chmodSync(copy, 0o700);
+      const root = freshRoot();
+      const result = setup(copy, root);
+      expect(result.stdout.split("\n")[0]).toBe(
+        `setup: running from commit ${commit.slice(0, 12)} (not a release tag: check out one in ${copy}, git checkout v…)`,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `PROBLEM: cyrus-release cannot run ${copy}/deploy/release/first-release, which the first release runs: ` +
+          `${copy} is mode 700; make the copy readable (chmod 755 ${copy}; its .git stays root's alone) and run the setup again\n` +
+          `setup: ${result.stdout.match(/^changed: /gm)!.length} change(s), 1 problem(s) left as they were (above)\n`,
+      );
+      // What the release user met: sudo's "Permission denied", exit 126.
+      const release = ids(root, "cyrus-release");
+      const denied = as(release, [path.join(copy, "deploy/release/first-release")]);
+      expect(denied.status).toBe(126);
+      fs.chmodSync(copy, 0o755);
+      const fixed = setup(copy, root);
+      expect(fixed.stderr).toBe("");
+      expect(fixed.code).toBe(0);
     });
   },
 );
