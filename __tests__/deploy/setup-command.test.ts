@@ -888,7 +888,7 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
       return home;
     };
 
-    test("at a release tag: named; .git made root's alone; the release user runs first-release, which asks for RELEASE_REPO", () => {
+    test("at a release tag: named; .git made root's alone; the release user runs first-release, which asks for RELEASE_REPO, then SITE_URL", () => {
       const copy = checkout();
       git(copy, "tag", "v1.0.0");
       const commit = git(copy, "rev-parse", "HEAD");
@@ -927,9 +927,16 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
       const settings = path.join(root, "srv/cyrus/shared/release.env");
       const unset = (name: string, what: string) =>
         `first-release: ${name} is not set (${what}; in ${settings} or the environment)\n`;
+      // The example as installed: its two lines to fill in are asked for, one by one, before any fetch.
       const first = firstRelease();
       expect(first.stderr).toBe(unset("RELEASE_REPO", "the site's git repository"));
       expect(first.status).toBe(1);
+      const text = fs.readFileSync(settings, "utf8");
+      fs.writeFileSync(settings, text.replace(/^RELEASE_REPO=$/m, "RELEASE_REPO=https://git.example.com/site.git"));
+      const second = firstRelease();
+      expect(second.stderr).toBe(unset("SITE_URL", "the site's address, https://…"));
+      expect(second.stdout).toBe("");
+      expect(second.status).toBe(1);
       const again = setup(copy, root);
       expect(again.stdout).toContain(`ok:      ${copy}/.git (mode 700: root's alone)\n`);
       expect(again.stdout).toMatch(/^setup: nothing to change$/m);
