@@ -954,7 +954,7 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `PROBLEM: cyrus-release cannot run ${copy}/deploy/release/first-release, which the first release runs: ` +
-          `${copy} is mode 700; make the copy readable (chmod 755 ${copy}; its .git stays root's alone) and run the setup again\n` +
+          `${copy} is mode 700; chmod o+rx ${copy} (the copy's .git stays root's alone) and run the setup again\n` +
           `setup: ${result.stdout.match(/^changed: /gm)!.length} change(s), 1 problem(s) left as they were (above)\n`,
       );
       // What the release user met: sudo's "Permission denied", exit 126.
