@@ -16,7 +16,13 @@ export function verifyRoot(units: string[], root = fs.mkdtempSync(path.join(os.t
   const installed = path.join(root, "etc", "systemd", "system");
   fs.mkdirSync(installed, { recursive: true });
   for (const file of units) fs.copyFileSync(file, path.join(installed, path.basename(file)));
-  for (const program of ["usr/bin/node", "usr/sbin/nginx", "usr/bin/kill", "usr/local/lib/cyrus/nginx-module-check"]) {
+  for (const program of [
+    "usr/bin/node",
+    "usr/sbin/nginx",
+    "usr/bin/kill",
+    "usr/local/lib/cyrus/nginx-module-check",
+    "usr/local/lib/cyrus/certificates",
+  ]) {
     if (fs.existsSync(path.join(root, program))) continue;
     fs.mkdirSync(path.dirname(path.join(root, program)), { recursive: true });
     fs.writeFileSync(path.join(root, program), "", { mode: 0o755 });

@@ -1,0 +1,433 @@
+/**
+ * deploy/server/certificates end to end on loopback, against Pebble (Let's Encrypt's test CA, Debian's
+ * package) with lego as the client (docs/deployment.md, "Certificates"): run as root into a temporary
+ * --root whose cyrus-acme and cyrus-web are the tests' own unprivileged users, with nginx run as
+ * cyrus-web through the module check as cyrus-nginx.service runs it, on the configuration render.ts
+ * writes for a server (TLS, --http-redirect, --acme-webroot). In order: set-up before nginx runs (a
+ * placeholder, "waiting"); nginx starts on it; the timer's run obtains the first certificate through
+ * nginx's challenge folder, and nginx, reloaded, serves it (a chain Pebble's root verifies); a run with
+ * nothing due changes nothing; a forced renewal serves a new certificate and key; a renewal with the
+ * CA down, and one where nginx does not serve the challenge folder, fail with a line on stderr, exit
+ * code 1 and the state file doctor reads, and nginx keeps serving the last certificate.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import tls from "node:tls";
+import { freePort } from "../support/serve";
+import { request } from "./support/http";
+import { startPebble, type Pebble } from "./support/pebble";
+import { systemUser, WEB_TEST_USER, type ReleaseUser } from "./support/release-user";
+import { NGINX, projectRoot, run, stopProc, type Proc } from "./support/stack";
+
+const isRoot = process.getuid!() === 0;
+const DOMAIN = "www.example.com";
+const SCRIPT = path.join(projectRoot, "deploy", "server", "certificates");
+const MODULE_CHECK = path.join(projectRoot, "deploy", "server", "nginx-module-check");
+const ACME_TEST_USER = "cyrus-acme-test";
+
+let base = "";
+let root = "";
+let acme: ReleaseUser;
+let web: ReleaseUser;
+let pebble: Pebble | undefined;
+let nginx: Proc | undefined;
+let httpPort = 0;
+let httpsPort = 0;
+/** cyrus-nginx.service's folders and the release's rendered configuration. */
+let runDir = "";
+let logDir = "";
+let conf = "";
+const at = (p: string) => path.join(root, p);
+const CERT = "/etc/cyrus/tls/fullchain.pem";
+const KEY = "/etc/cyrus/tls/privkey.pem";
+const STATE = "/var/lib/cyrus-certificates/last-renewal";
+const WEBROOT = "/var/lib/cyrus-acme-challenge";
+
+/** The script as root runs it; asynchronous, so that a server of this process can answer it meanwhile. */
+function certificates(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(SCRIPT, ["--root", root, ...args], { stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** cyrus-nginx.service's ExecReload: the module check as nginx's user, then SIGHUP to the master. */
+const reloadCommand = () =>
+  [
+    `setpriv --reuid=${web.uid} --regid=${web.gid} --clear-groups`,
+    `perl ${MODULE_CHECK} ${conf}/cyrus-nginx.conf ${runDir}/cyrus-nginx.conf`,
+    `&& kill -HUP ${nginx!.child.pid}`,
+  ].join(" ");
+
+/** The state file's KEY=VALUE lines. */
+function state(): Record<string, string> {
+  return Object.fromEntries(
+    fs
+      .readFileSync(at(STATE), "utf8")
+      .split("\n")
+      .filter((line) => /^[a-z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+const serialOf = (pem: string) => BigInt(`0x${new crypto.X509Certificate(pem).serialNumber}`);
+const installedSerial = () => serialOf(fs.readFileSync(at(CERT), "utf8"));
+
+/** What nginx's TLS server presents for the domain, and whether `ca` verifies it for that name. */
+function served(ca?: string): Promise<{ serial: bigint; issuer: string; authorized: boolean; error?: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect(
+      { host: "127.0.0.1", port: httpsPort, servername: DOMAIN, rejectUnauthorized: false, ...(ca ? { ca } : {}) },
+      () => {
+        const peer = socket.getPeerCertificate();
+        resolve({
+          serial: BigInt(`0x${peer.serialNumber}`),
+          issuer: [peer.issuer.CN].flat().join(" "),
+          authorized: socket.authorized,
+          error: socket.authorizationError?.toString(),
+        });
+        socket.end();
+      },
+    );
+    socket.setTimeout(5_000, () => socket.destroy(new Error("no TLS answer")));
+    socket.on("error", reject);
+  });
+}
+
+/** Waits (5 s at most) until nginx presents the certificate with this serial number. */
+async function servesSerial(serial: bigint): Promise<void> {
+  let last: bigint | undefined;
+  for (let i = 0; i < 50; i += 1) {
+    last = (await served().catch(() => undefined))?.serial;
+    if (last === serial) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx serves serial ${last?.toString(16)}, not ${serial.toString(16)}:\n${nginx?.output()}`);
+}
+
+/** The CA's requests for a challenge token (not the script's probe) that nginx answered 200, from its access log. */
+const challengesAnswered = () =>
+  fs
+    .readFileSync(path.join(logDir, "access.log"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { path: string; status: number })
+    .filter((r) => r.status === 200 && /^\/\.well-known\/acme-challenge\/(?!cyrus-probe-)[\w-]+$/.test(r.path)).length;
+
+/** Whether a user can open a file for reading (as that user, not root). */
+const canRead = (user: ReleaseUser, file: string) =>
+  spawnSync("setpriv", [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "cat", file]).status === 0;
+
+const owner = (p: string) => {
+  const stat = fs.statSync(at(p));
+  return { uid: stat.uid, gid: stat.gid, mode: (stat.mode & 0o7777).toString(8) };
+};
+
+(isRoot ? describe : describe.skip)("certificates (as root: it runs lego as cyrus-acme and installs the key)", () => {
+  beforeAll(async () => {
+    if (spawnSync("lego", ["--version"]).error) throw new Error("lego is not installed: apt-get install -y lego");
+    acme = systemUser(ACME_TEST_USER);
+    web = systemUser(WEB_TEST_USER);
+    base = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-certificates-"));
+    fs.chmodSync(base, 0o755);
+    // The server's /: its users are the tests' own unprivileged ones, by the names the script knows.
+    root = path.join(base, "root");
+    fs.mkdirSync(path.join(root, "etc"), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(
+      at("etc/passwd"),
+      [
+        "root:x:0:0:root:/root:/bin/bash",
+        `cyrus-acme:x:${acme.uid}:${acme.gid}::/var/lib/cyrus-acme:/usr/sbin/nologin`,
+        `cyrus-web:x:${web.uid}:${web.gid}::/nonexistent:/usr/sbin/nologin`,
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(
+      at("etc/group"),
+      ["root:x:0:", `cyrus-acme:x:${acme.gid}:`, `cyrus-web:x:${web.gid}:`, ""].join("\n"),
+    );
+
+    httpPort = await freePort();
+    httpsPort = await freePort();
+    const pebbleDir = path.join(base, "pebble");
+    fs.mkdirSync(pebbleDir, { mode: 0o755 });
+    pebble = await startPebble(pebbleDir, httpPort);
+
+    // A made-up build, and nginx's configuration as a release renders it for a server with TLS.
+    const site = path.join(base, "public");
+    fs.mkdirSync(path.join(site, "home"), { recursive: true });
+    fs.writeFileSync(path.join(site, "404.html"), "<!DOCTYPE html><title>Not found</title>");
+    fs.writeFileSync(path.join(site, "home", "index.html"), "<!DOCTYPE html><title>Home</title>");
+    runDir = path.join(base, "cyrus-web");
+    logDir = path.join(base, "cyrus-web-logs");
+    const tempDir = path.join(base, "cyrus-web-cache");
+    for (const dir of [runDir, logDir, tempDir]) {
+      fs.mkdirSync(dir, { mode: 0o750 });
+      fs.chownSync(dir, web.uid, web.gid);
+    }
+    conf = path.join(base, "conf");
+    const rendered = spawnSync(
+      process.execPath,
+      [
+        ...[
+          "--import",
+          "tsx",
+          "deploy/nginx/render.ts",
+          "--standalone",
+          "--workers",
+          "1",
+          "--root",
+          site,
+          "--out",
+          conf,
+        ],
+        ...[
+          "--listen",
+          `127.0.0.1:${httpsPort}`,
+          "--server-name",
+          DOMAIN,
+          "--tls-cert",
+          at(CERT),
+          "--tls-key",
+          at(KEY),
+        ],
+        ...["--http-redirect", `127.0.0.1:${httpPort}`, "--acme-webroot", at(WEBROOT), "--upstream", "127.0.0.1:9"],
+        ...["--run-dir", runDir, "--log-dir", logDir, "--temp-dir", tempDir],
+      ],
+      { cwd: projectRoot, encoding: "utf8" },
+    );
+    if (rendered.status !== 0) throw new Error(`render.ts: ${rendered.stderr}`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopProc(nginx, "SIGQUIT", 5_000);
+    await pebble?.stop();
+    if (base) fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  test("set-up before nginx runs: the settings, the folders, a self-signed placeholder nginx can start on; waiting, exit 3", async () => {
+    const result = await certificates([
+      ...["issue", "--domain", DOMAIN, "--email", "ops@example.com", "--directory", pebble!.directory],
+      ...["--ca-bundle", pebble!.caBundle, "--http", `127.0.0.1:${httpPort}`],
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain(`certificates: ${DOMAIN}: a self-signed placeholder installed in /etc/cyrus/tls`);
+    expect(result.stdout).toContain(`nothing answers on 127.0.0.1:${httpPort} yet`);
+    const placeholder = new crypto.X509Certificate(fs.readFileSync(at(CERT)));
+    expect(placeholder.subject).toBe(placeholder.issuer);
+    expect(placeholder.checkHost(DOMAIN)).toBe(DOMAIN);
+    expect(state()).toMatchObject({ result: "waiting", domain: DOMAIN, placeholder: "yes", failures: "0" });
+    // Who may do what: the key root:cyrus-web 640 in a 750 folder; cyrus-acme writes its own folder and
+    // the challenge folder, which cyrus-web reads; root's settings and state.
+    expect(owner("etc/cyrus/tls")).toEqual({ uid: 0, gid: web.gid, mode: "750" });
+    expect(owner(KEY)).toEqual({ uid: 0, gid: web.gid, mode: "640" });
+    expect(owner(CERT)).toEqual({ uid: 0, gid: 0, mode: "644" });
+    expect(owner("etc/cyrus/certificates.env")).toEqual({ uid: 0, gid: 0, mode: "600" });
+    expect(owner("var/lib/cyrus-acme")).toEqual({ uid: acme.uid, gid: acme.gid, mode: "700" });
+    expect(owner(WEBROOT)).toEqual({ uid: acme.uid, gid: web.gid, mode: "2750" });
+    expect(owner(STATE)).toEqual({ uid: 0, gid: 0, mode: "644" });
+    expect(canRead(web, at(KEY))).toBe(true);
+    expect(canRead(acme, at(KEY))).toBe(false);
+  }, 30_000);
+
+  test("nginx starts on the placeholder, as cyrus-web through the module check; plain HTTP goes to HTTPS", async () => {
+    const check = spawnSync(
+      "setpriv",
+      [`--reuid=${web.uid}`, `--regid=${web.gid}`, "--clear-groups", "perl", MODULE_CHECK].concat([
+        path.join(conf, "cyrus-nginx.conf"),
+        path.join(runDir, "cyrus-nginx.conf"),
+      ]),
+      { encoding: "utf8" },
+    );
+    expect(check.status).toBe(0);
+    nginx = run("setpriv", [
+      ...[`--reuid=${web.uid}`, `--regid=${web.gid}`, "--clear-groups", NGINX, "-p", runDir],
+      ...["-c", path.join(runDir, "cyrus-nginx.conf"), "-e", path.join(logDir, "error.log")],
+    ]);
+    await servesSerial(installedSerial());
+    const page = await request(`http://127.0.0.1:${httpPort}/home`, { headers: { host: DOMAIN } });
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe(`https://${DOMAIN}/home`);
+  }, 30_000);
+
+  test("the timer's run obtains the first certificate through nginx's challenge folder; nginx, reloaded, serves it", async () => {
+    const placeholder = installedSerial();
+    expect(challengesAnswered()).toBe(0);
+    const result = await certificates(["--reload", reloadCommand(), "renew"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `${DOMAIN}: obtaining a certificate from ${pebble!.directory} (the installed certificate is the self-signed placeholder)`,
+    );
+    expect(result.stdout).toMatch(/certificate installed: serial [0-9A-F]+ from CN = Pebble Intermediate CA/);
+    expect(result.stdout).toContain("nginx reloaded");
+    const serial = installedSerial();
+    expect(serial).not.toBe(placeholder);
+    // Pebble validated through nginx's plain-HTTP server (its access log), at least once.
+    const validations = challengesAnswered();
+    expect(validations).toBeGreaterThan(0);
+    await servesSerial(serial);
+    // The chain nginx sends verifies against Pebble's root, for the domain.
+    const seen = await served(await pebble!.issuingRoot());
+    expect(seen).toMatchObject({ serial, authorized: true });
+    expect(seen.issuer).toMatch(/^Pebble Intermediate CA/);
+    // The key is still root:cyrus-web 640 (cyrus-web reads it, cyrus-acme does not), and cyrus-acme's
+    // folder holds the certificate and its account, no key of the site's.
+    expect(owner(KEY)).toEqual({ uid: 0, gid: web.gid, mode: "640" });
+    expect(canRead(acme, at(KEY))).toBe(false);
+    const key = crypto.createPrivateKey(fs.readFileSync(at(KEY)));
+    const inAcme = spawnSync("grep", [
+      "-rlF",
+      key.export({ type: "pkcs8", format: "pem" }).toString().split("\n")[1]!,
+      at("var/lib/cyrus-acme"),
+    ]);
+    expect(inAcme.stdout.toString()).toBe("");
+    expect(fs.readdirSync(at("var/lib/cyrus-acme/certificates")).filter((f) => f.endsWith(".key"))).toEqual([]);
+    const now = Date.now();
+    const record = state();
+    expect(record).toMatchObject({
+      result: "obtained",
+      placeholder: "no",
+      failures: "0",
+      serial: serial.toString(16).toUpperCase(),
+    });
+    expect(Math.abs(Date.parse(record.time!) - now)).toBeLessThan(60_000);
+    // Pebble's 90 days, renewed after 60.
+    expect(Date.parse(record.not_after!) - now).toBeGreaterThan(89 * 24 * 3600 * 1000);
+    expect(Date.parse(record.renew_after!) - now).toBeGreaterThan(59 * 24 * 3600 * 1000);
+    expect(Date.parse(record.renew_after!) - now).toBeLessThan(61 * 24 * 3600 * 1000);
+  }, 60_000);
+
+  test("a run with nothing due asks the CA nothing and changes nothing", async () => {
+    const before = [fs.readFileSync(at(CERT), "utf8"), fs.readFileSync(at(KEY), "utf8")];
+    const result = await certificates(["--reload", reloadCommand(), "renew"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/is not due: renewed after 20\d\d-/);
+    expect(result.stdout).not.toContain("obtaining");
+    expect([fs.readFileSync(at(CERT), "utf8"), fs.readFileSync(at(KEY), "utf8")]).toEqual(before);
+    expect(state()).toMatchObject({ result: "not-due", failures: "0" });
+  }, 30_000);
+
+  test("a forced renewal: a new key and certificate, and nginx serves the new one", async () => {
+    const before = installedSerial();
+    const validations = challengesAnswered();
+    const key = fs.readFileSync(at(KEY), "utf8");
+    const result = await certificates(["--reload", reloadCommand(), "renew", "--force"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("(--force)");
+    const serial = installedSerial();
+    expect(serial).not.toBe(before);
+    expect(fs.readFileSync(at(KEY), "utf8")).not.toBe(key);
+    // Validated through nginx again (Pebble reuses no authorisation here).
+    expect(challengesAnswered()).toBeGreaterThan(validations);
+    await servesSerial(serial);
+    expect((await served(await pebble!.issuingRoot())).authorized).toBe(true);
+    expect(state()).toMatchObject({ result: "obtained", failures: "0" });
+  }, 60_000);
+
+  test("a failed renewal (the CA is down): exit 1, a line on stderr, the state file says so; nginx keeps serving the last certificate", async () => {
+    const serial = installedSerial();
+    const files = [fs.readFileSync(at(CERT), "utf8"), fs.readFileSync(at(KEY), "utf8")];
+    await pebble!.stop();
+    const result = await certificates(["--reload", reloadCommand(), "renew", "--force"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^certificates: ${DOMAIN.replace(/\./g, "\\.")}: renewal FAILED: lego exited with 1: .*connection refused`,
+        "m",
+      ),
+    );
+    const record = state();
+    expect(record).toMatchObject({ result: "failed", failures: "1", serial: serial.toString(16).toUpperCase() });
+    expect(record.message).toMatch(
+      /^lego exited with 1: .*get directory at 'https:\/\/127\.0\.0\.1:\d+\/dir'.*connection refused/,
+    );
+    expect([fs.readFileSync(at(CERT), "utf8"), fs.readFileSync(at(KEY), "utf8")]).toEqual(files);
+    expect(fs.readdirSync(at("etc/cyrus/tls")).sort()).toEqual(["fullchain.pem", "privkey.pem"]);
+    await servesSerial(serial);
+  }, 30_000);
+
+  test("a failed renewal (nginx does not serve the challenge folder there): said plainly, before the CA is asked", async () => {
+    // What answers on that address redirects everything, as nginx without --acme-webroot does.
+    const other = http.createServer((req, res) => {
+      res.writeHead(301, { location: `https://${DOMAIN}${req.url}` });
+      res.end();
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => other.listen(port, "127.0.0.1", resolve));
+    try {
+      const configured = await certificates([
+        ...["configure", "--domain", DOMAIN, "--email", "ops@example.com", "--directory", pebble!.directory],
+        ...["--ca-bundle", pebble!.caBundle, "--http", `127.0.0.1:${port}`],
+      ]);
+      expect(configured.code).toBe(0);
+      const result = await certificates(["renew", "--force"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `certificates: ${DOMAIN}: renewal FAILED: nginx does not serve ${WEBROOT}: http://${DOMAIN}/.well-known/acme-challenge/<probe> on 127.0.0.1:${port} answered "HTTP/1.1 301 Moved Permanently", not the probe file (render.ts --acme-webroot ${WEBROOT} in RELEASE_NGINX_ARGS, then release)`,
+      );
+      expect(result.stdout).not.toContain("obtaining");
+      // configure above did not fail: this is the first failure since.
+      expect(state()).toMatchObject({ result: "failed", failures: "1" });
+      // The probe file is gone again.
+      expect(spawnSync("find", [at(WEBROOT), "-type", "f"], { encoding: "utf8" }).stdout).toBe("");
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  }, 30_000);
+  test("a link where a folder should be is refused, never followed, and recorded for doctor too", async () => {
+    const real = at("etc/cyrus/tls.real");
+    fs.renameSync(at("etc/cyrus/tls"), real);
+    fs.symlinkSync(real, at("etc/cyrus/tls"));
+    try {
+      const before = fs.readdirSync(real).map((name) => [name, fs.readFileSync(path.join(real, name), "utf8")]);
+      const result = await certificates(["renew", "--force"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        "certificates: refused: /etc/cyrus/tls is a symbolic link, not a folder (move it aside)\n",
+      );
+      expect(state()).toMatchObject({ result: "failed", failures: "2" });
+      expect(state().message).toBe("refused: /etc/cyrus/tls is a symbolic link, not a folder (move it aside)");
+      expect(fs.readdirSync(real).map((name) => [name, fs.readFileSync(path.join(real, name), "utf8")])).toEqual(
+        before,
+      );
+    } finally {
+      fs.unlinkSync(at("etc/cyrus/tls"));
+      fs.renameSync(real, at("etc/cyrus/tls"));
+    }
+  }, 30_000);
+});
+
+test("the timer's unit runs the installed script hourly, with write access to exactly the script's folders", () => {
+  const unit = (name: string) => fs.readFileSync(path.join(projectRoot, "deploy", "systemd", name), "utf8");
+  const value = (text: string, key: string) => text.match(new RegExp(`^${key}=(.*)$`, "m"))?.[1];
+  const service = unit("cyrus-certificates.service");
+  const script = fs.readFileSync(SCRIPT, "utf8");
+  const constant = (name: string) => script.match(new RegExp(`^${name}=(\\S+)$`, "m"))?.[1];
+  expect(value(service, "ExecStart")).toBe("/usr/local/lib/cyrus/certificates renew");
+  // Not run before the setup was given a domain; "waiting" (before the first release) is no failure.
+  expect(value(service, "ConditionPathExists")).toBe(constant("SETTINGS"));
+  expect(value(service, "SuccessExitStatus")).toBe("3");
+  const folders = ["TLS_DIR", "STATE_DIR", "ACME_DIR", "WEBROOT"].map((name) => constant(name)!);
+  expect(
+    value(service, "ReadWritePaths")
+      ?.split(" ")
+      .map((p) => p.replace(/^-/, ""))
+      .sort(),
+  ).toEqual(folders.sort());
+  expect(value(service, "User")).toBeUndefined();
+  const timer = unit("cyrus-certificates.timer");
+  expect(value(timer, "OnUnitInactiveSec")).toBe("1h");
+  expect(value(timer, "WantedBy")).toBe("timers.target");
+});
