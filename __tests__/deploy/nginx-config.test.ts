@@ -570,7 +570,7 @@ describe("render.ts", () => {
     expect(forged.headers.location).toBe("https://www.example.com/home");
     await stopProc(nginx, "SIGQUIT", 5_000);
   }, 60_000);
-  test("--acme-webroot: the CA's HTTP-01 challenges are answered on plain HTTP before its redirect to HTTPS, and on the site's server", async () => {
+  test("--acme-webroot: the CA's HTTP-01 challenges are answered on plain HTTP (each --http-redirect address) before its redirect to HTTPS, and on the site's server", async () => {
     const root = fakeBuild({ "home/index.html": home });
     const certDir = tempDir();
     const cert = path.join(certDir, "cert.pem");
@@ -592,6 +592,8 @@ describe("render.ts", () => {
     fs.writeFileSync(path.join(webroot, ".well-known", "acme-challenge", "tok-EN_1"), "tok-EN_1.thumbprint");
     const httpsPort = await freePort();
     const httpPort = await freePort();
+    // Two plain-HTTP addresses (as 80 and [::]:80 on a server with IPv6, where a CA may come by either).
+    const secondHttpPort = await freePort();
     const out = path.join(tempDir(), "conf");
     const args = ["deploy/nginx/render.ts", "--standalone", "--workers", "1", "--root", root, "--out", out];
     const tlsArgs = ["--listen", `127.0.0.1:${httpsPort}`, "--tls-cert", cert, "--tls-key", key];
@@ -601,7 +603,8 @@ describe("render.ts", () => {
     expect(node([...args, ...tlsArgs, ...redirect]).status).toBe(0);
     expect(fs.readFileSync(path.join(out, "cyrus.conf"), "utf8")).not.toContain("acme-challenge/ {");
 
-    expect(node([...args, ...tlsArgs, ...redirect, "--acme-webroot", webroot]).status).toBe(0);
+    const second = ["--http-redirect", `127.0.0.1:${secondHttpPort}`];
+    expect(node([...args, ...tlsArgs, ...redirect, ...second, "--acme-webroot", webroot]).status).toBe(0);
     const site = fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
     expect(site.match(/location \^~ \/\.well-known\/acme-challenge\/ \{\n\s+root (\S+);/g)).toEqual([
       expect.stringContaining(`root ${webroot};`),
@@ -620,6 +623,13 @@ describe("render.ts", () => {
     expect(answer?.headers["content-type"]).toBe("text/plain");
     expect(answer?.body.toString()).toBe("tok-EN_1.thumbprint");
     // A token that is not there is a 404, not a redirect; everything else still moves to HTTPS.
+    const onSecond = await request(challenge.replace(`:${httpPort}/`, `:${secondHttpPort}/`), {
+      headers: { host: "www.example.com" },
+    });
+    expect({ status: onSecond.status, body: onSecond.body.toString() }).toEqual({
+      status: 200,
+      body: "tok-EN_1.thumbprint",
+    });
     const missing = await request(`http://127.0.0.1:${httpPort}/.well-known/acme-challenge/other`, {
       headers: { host: "www.example.com" },
     });

@@ -4,8 +4,9 @@
  *   npm run nginx-config -- --root /srv/cyrus/releases/42/public --out /etc/nginx/cyrus \
  *        --listen 443 --listen [::]:443 --server-name www.example.com \
  *        --tls-cert /etc/letsencrypt/live/www.example.com/fullchain.pem \
- *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem --http-redirect 80 \
- *        --acme-webroot /var/lib/cyrus-acme-challenge --upstream 127.0.0.1:9100
+ *        --tls-key /etc/letsencrypt/live/www.example.com/privkey.pem \
+ *        --http-redirect 80 --http-redirect [::]:80 --acme-webroot /var/lib/cyrus-acme-challenge \
+ *        --upstream 127.0.0.1:9100
  *
  * Several instances of the service (PostgreSQL, DATABASE_URL): --upstream once for each, or one
  * comma-separated list (--upstream 127.0.0.1:9101,127.0.0.1:9102); nginx shares the enquiries out
@@ -63,7 +64,7 @@ const USAGE = `usage: npm run nginx-config -- --root <public folder> --out <fold
     [--listen <[address:]port>]...   (default 80; e.g. 127.0.0.1:8080, [::]:443)
     [--upstream <host:port>[,<host:port>…]]...  (default 127.0.0.1:9100, the enquiry service; several instances: each)
     [--server-name <name>]...        (default _ : any host)
-    [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>] (needs --server-name)
+    [--tls-cert <file> --tls-key <file>] [--http-redirect <[address:]port>]... (needs --server-name; e.g. 80 and [::]:80)
     [--acme-webroot <folder>]        (ACME HTTP-01: <folder>/.well-known/acme-challenge/ served on plain HTTP)
     [--api-rate <n>r/s|r/m] [--api-burst <n>] [--api-conn-limit <n>] [--conn-limit <n>] [--api-timeout <seconds>]
     [--inbox-rate <n>r/s|r/m] [--inbox-burst <n>]
@@ -146,7 +147,8 @@ export interface RenderOptions {
   serverName?: string[];
   tlsCert?: string;
   tlsKey?: string;
-  httpRedirect?: string;
+  /** The plain-HTTP server's addresses: one, or several (80 and [::]:80 on a server with IPv6). */
+  httpRedirect?: string | string[];
   /** The folder whose .well-known/acme-challenge/ answers the CA's HTTP-01 challenges. */
   acmeWebroot?: string;
   apiRate?: string;
@@ -220,9 +222,10 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
   const serverName = serverNames[0] ?? "_";
   const tls = Boolean(options.tlsCert || options.tlsKey);
   if (tls && !(options.tlsCert && options.tlsKey)) throw new Error("--tls-cert and --tls-key go together");
-  if (options.httpRedirect && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
+  const httpRedirect = [options.httpRedirect ?? []].flat();
+  if (httpRedirect.length && !tls) throw new Error("--http-redirect needs --tls-cert and --tls-key");
   // The redirect names the site itself: echoing the client's Host header would send visitors wherever it says.
-  if (options.httpRedirect && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverName)) {
+  if (httpRedirect.length && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(serverName)) {
     throw new Error(
       "--http-redirect needs --server-name, the site's own host name first (no _ or wildcard): HTTP is redirected there",
     );
@@ -268,15 +271,16 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
           `${indent}}`,
         ]
       : [];
-  const redirectTo = options.httpRedirect ? `https://${serverName}$request_uri` : "";
-  const redirectServer = options.httpRedirect
+  const redirectTo = `https://${serverName}$request_uri`;
+  const redirectListen = httpRedirect.map((l) => `    listen ${checked("http-redirect", l, LISTEN)};`);
+  const redirectServer = redirectListen.length
     ? [
         "",
         acmeWebroot
           ? "# Plain HTTP: everything moves to HTTPS, but the CA's HTTP-01 challenges (a certificate is\n# obtained and renewed through them, the first one before any certificate exists)."
           : "# Plain HTTP: everything moves to HTTPS.",
         "server {",
-        `    listen ${checked("http-redirect", options.httpRedirect, LISTEN)};`,
+        ...redirectListen,
         `    server_name ${serverNames.join(" ")};`,
         "    server_tokens off;",
         // A return at the server's level would come before any location: the challenge's too.
@@ -412,7 +416,7 @@ async function main(): Promise<number> {
       "server-name": { type: "string", multiple: true },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
-      "http-redirect": { type: "string" },
+      "http-redirect": { type: "string", multiple: true },
       "acme-webroot": { type: "string" },
       "api-rate": { type: "string" },
       "api-burst": { type: "string" },
