@@ -12,8 +12,9 @@
  *   a private HOME and temporary folder (<root>/build-tmp, emptied by every release): writable;
  *   the packages its node_modules point to (shared/packages/<entry>, dependencies.ts): read-only;
  *   for `npm ci` alone, the store entry it fills and npm's cache (shared/npm-cache): writable;
- *   a /proc of its own, a minimal /dev, an empty /tmp; no /run (no D-Bus: it cannot ask polkit to
- *   restart a unit), no /home, no /var, nothing else of the release root.
+ *   a /proc of its own, a minimal /dev, an empty /tmp, /sys/devices/system/cpu (read-only); no /run
+ *   (no D-Bus: it cannot ask polkit to restart a unit), no /home, no /var, nothing else of the
+ *   release root.
  *
  * and it has its own process ids (it cannot see or signal the service, nginx or the runner), no
  * capabilities, and no network but loopback of its own, except `npm ci`, which needs the package
@@ -109,6 +110,8 @@ export function sandboxArgs(box: Sandbox, cwd: string): string[] {
   }
   for (const name of ETC) args.push("--ro-bind-try", `/etc/${name}`, `/etc/${name}`);
   args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  // How many processors there are (Gatsby asks lscpu, which reads it, to size its workers): no more of /sys.
+  args.push("--ro-bind-try", "/sys/devices/system/cpu", "/sys/devices/system/cpu");
   const node = nodeFolder();
   if (within(box.release, node) || within(box.scratch, node))
     throw new StepError(
