@@ -4,7 +4,9 @@
  * reading the stored enquiries, re-sending the ones not delivered, saying whether deliveries fail,
  * and clearing one the spam screening flagged, in the store the receiver uses (the same
  * ENQUIRY_DATA_DIR or DATABASE_URL); `-- invite`, `-- people`, `-- revoke` and `-- audit`: who may
- * use the inbox, and what they listed, viewed, exported and erased (../inbox/inbox-cli).
+ * use the inbox, and what they listed, viewed, exported and erased (../inbox/inbox-cli); `-- backup`,
+ * `-- erasure-log`, `-- restore` and `-- replay-erasures`: a copy of the store, and putting one back
+ * with the erasures made since (./backup-restore).
  */
 import { parseArgs } from "node:util";
 import { loadConfig, type EnquiryConfig } from "../core/config";
@@ -13,6 +15,7 @@ import { openStore } from "../store/open-store";
 import type { EnquiryStore } from "../store/store";
 import { purgeExpired } from "../core/retention";
 import type { CliOutput } from "./cli-output";
+import { backup, printErasureLog, replayErasures, restore } from "./backup-restore";
 import { erase, exportAll, operatorAccount } from "./erase-export";
 import { audit, invite, people, revoke } from "../inbox/inbox-cli";
 import { formatTable, undeliveredChannels } from "./list-format";
@@ -39,7 +42,17 @@ const USAGE = `usage: npm run enquiries -- <command>
   people                          who has access to the inbox, who is invited, who was revoked
   revoke <e-mail>                 end that person's access and sign them out everywhere at once
   audit                           who listed or searched (the filters, not the words), viewed, exported
-                                  or erased what in the inbox, and each erase here; oldest first`;
+                                  or erased what in the inbox, and each erase here; oldest first
+  backup --out FILE|-             a consistent copy of the store (SQLite: the database file; PostgreSQL:
+                                  pg_dump's SQL) into a new file (mode 600), or on stdout
+  erasure-log                     the erasure log on stdout: when each erasure was made, and the address
+                                  only as a keyed hash (ENQUIRY_ERASURE_KEY); keep it with the backups
+  restore FILE|- (--erasures LOG ... | --no-erasure-log) [--identity KEYFILE]
+                                  put a backup into an empty store, migrate it, and replay the erasures
+                                  of the logs that it lacks (made after it); --identity: the age identity
+                                  or GPG secret key file of an encrypted backup
+  replay-erasures --erasures LOG ...
+                                  replay the erasures of the logs that the store's own log lacks`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -54,6 +67,10 @@ const ARITY: Readonly<Record<string, number>> = {
   people: 0,
   revoke: 1,
   audit: 0,
+  backup: 0,
+  "erasure-log": 0,
+  restore: 1,
+  "replay-erasures": 0,
 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
@@ -82,6 +99,10 @@ export async function runEnquiriesCli(
         format: { type: "string" },
         channel: { type: "string" },
         name: { type: "string" },
+        out: { type: "string" },
+        erasures: { type: "string", multiple: true },
+        "no-erasure-log": { type: "boolean" },
+        identity: { type: "string" },
       },
     });
   } catch (error) {
@@ -104,6 +125,16 @@ export async function runEnquiriesCli(
     if (command === "people") return await people(store, io, now);
     if (command === "revoke") return await revoke(store, args[0]!, io, now);
     if (command === "audit") return await audit(store, io);
+    if (command === "backup") return await backup(config, parsed.values.out, io, now);
+    if (command === "erasure-log") return await printErasureLog(config, io);
+    if (command === "restore") {
+      const { erasures, identity } = parsed.values;
+      const options = { erasures, identity, noErasureLog: parsed.values["no-erasure-log"] };
+      return await restore(config, args[0]!, options, io, { operatorAccount: operatorAccount(env), now });
+    }
+    if (command === "replay-erasures") {
+      return await replayErasures(config, parsed.values.erasures, io, { operatorAccount: operatorAccount(env), now });
+    }
     if (command === "status") return await status(store, config, io, now);
     if (command === "retry") return await retry(store, config, parsed.values.channel ?? "all", io, now);
     return await list(store, parsed.values, io);

@@ -41,6 +41,14 @@ export interface EnquiryConfig {
   alertTo: string | undefined;
   /** PostgreSQL: the migrations' bounds, ms (ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS, ENQUIRY_MIGRATION_TIMEOUT_SECONDS). */
   migrationBounds: TransactionBounds;
+  /**
+   * ENQUIRY_ERASURE_KEY: the key of the erasure log's keyed hashes (../store/erasure-log), so that a
+   * backup put back forgets again whom erasure removed after it was made; unset: erasures are still
+   * made and logged, but without a hash, and a restore cannot replay them (it says so).
+   */
+  erasureKey: string | undefined;
+  /** ENQUIRY_PG_BIN: the folder of pg_dump and psql, for backup and restore on PostgreSQL; unset: PATH. */
+  pgBin: string | undefined;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -100,7 +108,22 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
           MIGRATION_BOUNDS.statementTimeoutMs / 1000,
         ),
     },
+    erasureKey: erasureKey(value("ENQUIRY_ERASURE_KEY")),
+    pgBin: value("ENQUIRY_PG_BIN") && path.resolve(projectRoot, value("ENQUIRY_PG_BIN")!),
   };
+}
+
+/**
+ * A secret of 32 characters or more without spaces (openssl rand -base64 32 gives 44): the keyed
+ * hashes are only as hard to guess from an address as the key is.
+ */
+function erasureKey(key: string | undefined): string | undefined {
+  if (key !== undefined && !/^\S{32,}$/.test(key)) {
+    throw new ConfigError(
+      "ENQUIRY_ERASURE_KEY must be 32 characters or more, without spaces (openssl rand -base64 32)",
+    );
+  }
+  return key;
 }
 
 /** Which of the two mail settings are missing (none: e-mail delivery is on). */

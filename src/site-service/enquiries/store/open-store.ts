@@ -15,7 +15,7 @@ export interface StoreOptions extends SqliteOptions {
 }
 
 export type StoreConfig = Pick<EnquiryConfig, "dataDir" | "databaseUrl" | "databaseConnections"> &
-  Partial<Pick<EnquiryConfig, "migrationBounds">>;
+  Partial<Pick<EnquiryConfig, "migrationBounds" | "erasureKey">>;
 
 export function openStore(config: StoreConfig, options: StoreOptions = {}): EnquiryStore {
   return storeOver(settingsEngine(config, options), config, options);
@@ -29,5 +29,5 @@ export function settingsEngine(config: StoreConfig, options: StoreOptions = {}):
 }
 
 export function storeOver(engine: Engine, config: StoreConfig, options: StoreOptions = {}): SqlStore {
-  return new SqlStore(engine, config.dataDir, options.now, config.migrationBounds);
+  return new SqlStore(engine, config.dataDir, options.now, config.migrationBounds, config.erasureKey);
 }

@@ -30,6 +30,7 @@ import {
   type OutboxState,
 } from "./outbox-store";
 import { enquiryRow, INSERT_ENQUIRY } from "./enquiry-row";
+import { erasureEntry, insertErasure, normalAddress } from "./erasure-log";
 import { lineTime, mentions, removeSetAsideLines } from "./set-aside";
 import { readStoredLine, type StoredEnquiry } from "./stored-record";
 import type {
@@ -59,6 +60,8 @@ export class SqlStore implements EnquiryStore {
     /** The import's clock, for the set-aside files' names. */
     private readonly now: () => number = Date.now,
     private readonly migrationBounds?: TransactionBounds,
+    /** ENQUIRY_ERASURE_KEY: the erasure log's keyed hashes (./erasure-log); undefined: logged without one. */
+    private readonly erasureKey?: string,
   ) {}
 
   get engine() {
@@ -266,19 +269,23 @@ export class SqlStore implements EnquiryStore {
 
   async erase(email: string, record?: ErasureRecord): Promise<Removal> {
     await this.ready();
-    const address = email.trim().toLowerCase();
+    const address = normalAddress(email);
     // The other tables' rows go with it (ON DELETE CASCADE): no copy is left in a delivery record, a
-    // note or the history. The audit's line is written in the same transaction: no erasure without it.
+    // note or the history. The audit's line and the erasure log's entry are written in the same
+    // transaction: no erasure without them (and a backup taken holds all three or none). The entry
+    // is written even when nothing was erased: an older backup may still hold enquiries of the address.
     const by = record ?? { at: new Date(this.now()).toISOString() };
     const erased = await this.db.transaction(async (sql) => {
       const rows = await sql.all<{ id: string }>("DELETE FROM enquiries WHERE email = $1 RETURNING id", [address]);
       await insertAudit(sql, by, "erase", erasureSubject(rows.length, by));
+      await insertErasure(sql, erasureEntry(this.erasureKey, address, by.at));
       return rows;
     });
     // A set-aside delivery or review line names the enquiry, not the address.
     const named = [address, ...erased.map((row) => row.id)];
     const setAsideLines = removeSetAsideLines(this.dataDir, (line) => mentions(line, named));
-    return this.scrubbed({ enquiries: erased.length, setAsideLines });
+    const removal = await this.scrubbed({ enquiries: erased.length, setAsideLines });
+    return this.erasureKey === undefined ? { ...removal, replayable: false } : removal;
   }
 
   /** Every time, even when nothing was removed now: an earlier removal's scrub may have been held up. */

@@ -10,6 +10,8 @@
  *   alerts      one row per incident: a channel failing, open until it delivers again (./alert-store)
  *   people, passkeys, invitations, sessions, enquiry_work, notes, history, audit
  *               the inbox's (./inbox-store): who may sign in, and each enquiry's work
+ *   erasure_log, backups
+ *               each erasure, without the address (./erasure-log); when each backup was made (./backup)
  * An enquiry's state is its own row's, overridden by its latest delivery, cleared of suspicion by a review.
  */
 import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./outbox-store";
@@ -75,6 +77,11 @@ export interface Removal {
   /** Lines an import set aside (./set-aside). */
   setAsideLines: number;
   incomplete?: string;
+  /**
+   * Erasure only: false when ENQUIRY_ERASURE_KEY is not set: the erasure log has no hash of the
+   * address, and a backup put back cannot replay this erasure (./erasure-log).
+   */
+  replayable?: false;
 }
 
 export interface EnquiryStore {
@@ -141,8 +148,9 @@ export interface EnquiryStore {
    * Removes every enquiry from this address (any case), with its deliveries, reviews, outbox rows,
    * work state, notes and history,
    * and the set-aside lines that mention the address or one of those enquiries; then scrubs the files.
-   * Writes the audit's line of it (who, when, the erased ids, how many) in the same transaction;
-   * without a record, by no one known, now.
+   * Writes the audit's line of it (who, when, how many) and the erasure log's entry (when, the
+   * address as a keyed hash: ./erasure-log) in the same transaction; without a record, by no one
+   * known, now.
    */
   erase(email: string, record?: ErasureRecord): Promise<Removal>;
   close(): Promise<void>;
