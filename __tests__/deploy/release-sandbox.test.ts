@@ -89,7 +89,9 @@ function hostileScript(root: string, entry: string): string {
   const live = path.join(root, "releases", LIVE);
   const reach = `require('net').connect(${port}, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`;
   return `#!/bin/sh
+# Run twice (a second sandboxed step follows the first): the second run's outcomes apart.
 out="$PWD/attempts.txt"
+if [ -e "$out" ]; then out="$PWD/attempts-again.txt"; fi
 : > "$out"
 try() { what="$1"; shift; if "$@" >/dev/null 2>&1; then echo "ALLOWED $what" >> "$out"; else echo "denied $what" >> "$out"; fi; }
 try "read the settings" cat '${root}/shared/release.env'
@@ -107,6 +109,9 @@ try "signal the runner" kill -0 "$RUNNER_PID"
 try "reach a server on loopback" node -e "${reach}"
 try "see /run (D-Bus, to ask for a restart)" test -d /run
 echo "its own" > own-file.txt && echo "wrote its own folder" >> "$out"
+# Its own folder is its own: with RELINK set, its node_modules becomes a link to shared/'s settings,
+# for the next step's sandbox to be tricked into showing shared/.
+if [ -n "$RELINK" ]; then rm -f node_modules && ln -s '${root}/shared/release.env' node_modules; fi
 `;
 }
 
@@ -204,13 +209,18 @@ test("a commit's content check in its sandbox: every attempt on the settings, th
   const outside = [path.join(root, "build"), paths(root).buildTmp];
   const before = tree(root, outside);
 
-  const result = asReleaseUser(["steps", root]);
+  const result = asReleaseUser(["steps", root], { RELINK: "1" });
   expect(result).toMatchObject({ code: 0 });
   // Its packages are the live release's, shared: a link to the same store entry, nothing copied.
   expect(result.json).toEqual({ dependencies: { ".": `shared: ${path.relative(root, entry)}` } });
-  expect(fs.readlinkSync(path.join(root, "build", "node_modules"))).toBe(path.join(entry, "node_modules"));
 
   expect(attempts(root)).toEqual([...ATTEMPTS.map((what) => `denied ${what}`), "wrote its own folder"]);
+  // The next step, after the commit pointed its node_modules at shared/, sees no more of it.
+  expect(fs.readlinkSync(path.join(root, "build", "node_modules"))).toBe(path.join(root, "shared", "release.env"));
+  expect(attempts(root, "attempts-again.txt")).toEqual([
+    ...ATTEMPTS.map((what) => `denied ${what}`),
+    "wrote its own folder",
+  ]);
   expect(fs.readFileSync(path.join(root, "build", "own-file.txt"), "utf8")).toBe("its own\n");
   expect(result.output).not.toContain(TOKEN);
   expect(tree(root, outside)).toBe(before);

@@ -9,6 +9,7 @@
  * live check against a closed port, a failing `nginx -t`, a build and a content check run by their
  * own functions) go through recordFailure, the path release() takes for every failure.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,10 +38,10 @@ afterAll(() => {
   for (const root of made) fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** The sandbox's private folder (sandbox.ts), as a release makes it before its steps. */
-const scratchOf = (root: string): string => {
+/** `root`, with the sandbox's private folder (sandbox.ts) made as a release makes it before its steps. */
+const withScratch = (root: string): string => {
   makeScratch(paths(root).buildTmp);
-  return paths(root).buildTmp;
+  return root;
 };
 
 const statusText = (root: string) => fs.readFileSync(paths(root).status, "utf8");
@@ -196,7 +197,7 @@ test("a build that prints an environment value and a source path: none of its ou
   );
   const secret = "env-value-7f3a91c2";
   const env = { ...process.env, CYRUS_TEST_API_KEY: secret };
-  const { error } = await failAt(root, "build", () => build(dir, env, scratchOf(root)), [dir, root]);
+  const { error } = await failAt(root, "build", () => build(dir, env, withScratch(root)), [dir, root]);
   expect(error.step).toBe("build");
   expect(error.message).toContain(secret);
 
@@ -213,13 +214,33 @@ test("a build that prints an environment value and a source path: none of its ou
 });
 
 describe("the content check", () => {
+  /**
+   * The project's packages as a store entry (deploy/release/dependencies.ts), hard-linked once for
+   * the file: each root's shared/packages is a link to its folder. The check runs in its sandbox,
+   * which shows the release folder and its store entries, nothing else of the project.
+   */
+  const ENTRY = "site-0123456789abcdef";
+  let store: string | undefined;
+  function packagesOf(root: string): string {
+    if (!store) {
+      store = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-status-packages-"));
+      made.push(store);
+      fs.mkdirSync(path.join(store, ENTRY));
+      const copied = spawnSync("cp", ["-al", path.join(projectRoot, "node_modules"), path.join(store, ENTRY)]);
+      expect(copied.status).toBe(0);
+    }
+    fs.symlinkSync(store, paths(root).packages);
+    return path.join(paths(root).packages, ENTRY, "node_modules");
+  }
+
   /** A release folder as the release makes it, for the check alone: data/ (changed), the project's code. */
   function releaseFolder(root: string, change?: (text: string) => string): string {
     const dir = path.join(root, "build");
     fs.mkdirSync(dir);
     fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
     fs.copyFileSync(path.join(projectRoot, "package.json"), path.join(dir, "package.json"));
-    for (const link of ["node_modules", "src"]) fs.symlinkSync(path.join(projectRoot, link), path.join(dir, link));
+    fs.cpSync(path.join(projectRoot, "src"), path.join(dir, "src"), { recursive: true });
+    fs.symlinkSync(packagesOf(root), path.join(dir, "node_modules"));
     // check:content's launcher (a copy: it finds the project from its own folder).
     fs.cpSync(path.join(projectRoot, "tools/run-bundled.mjs"), path.join(dir, "tools/run-bundled.mjs"));
     const home = path.join(dir, "data", "home", "home.yaml");
@@ -230,7 +251,7 @@ describe("the content check", () => {
   test("its report is the editors' and stays, the release folder's paths cut (as release.test.ts asserts)", async () => {
     const root = newRoot();
     const dir = releaseFolder(root, (t) => t.replace(/^title: .*$/m, "title: 12"));
-    await failAt(root, "content check", () => checkContent(dir, process.env, scratchOf(root)), [dir, root]);
+    await failAt(root, "content check", () => checkContent(dir, process.env, withScratch(root)), [dir, root]);
     const { lastFailure } = JSON.parse(statusText(root)) as { lastFailure: { step: string; message: string } };
     expect(lastFailure.step).toBe("content check");
     expect(lastFailure.message).toMatch(
@@ -250,7 +271,7 @@ describe("the content check", () => {
     const dir = releaseFolder(root);
     // No schemas/: the check refuses the folder, naming it by its absolute path.
     fs.rmSync(path.join(dir, "data", "schemas"), { recursive: true });
-    await failAt(root, "content check", () => checkContent(dir, process.env, scratchOf(root)), [dir, root]);
+    await failAt(root, "content check", () => checkContent(dir, process.env, withScratch(root)), [dir, root]);
     expect(JSON.parse(statusText(root))).toMatchObject({
       lastFailure: { step: "content check", message: "The content check did not finish." },
     });

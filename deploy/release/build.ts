@@ -16,9 +16,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { linkedEntries } from "./dependencies";
+import { sandboxEntries } from "./dependencies";
 import { must, run, StepError } from "./exec";
-import { ownPath } from "./layout";
+import { ownPath, paths } from "./layout";
 import { runSandboxed, type Sandbox } from "./sandbox";
 
 export interface Carried {
@@ -47,24 +47,24 @@ export async function carryCaches(dir: string, previous: string | undefined): Pr
   return carried;
 }
 
-/** The sandbox of a step run in release folder `dir`: its own packages (store entries) read-only. */
-export const sandboxFor = (dir: string, scratch: string): Sandbox => ({
+/** The sandbox of a step run in release folder `dir` of `root`: its own packages (store entries) read-only. */
+export const sandboxFor = (root: string, dir: string): Sandbox => ({
   release: dir,
-  scratch,
-  readOnly: linkedEntries(dir),
+  scratch: paths(root).buildTmp,
+  readOnly: sandboxEntries(root, dir),
 });
 
-export async function checkContent(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<void> {
+export async function checkContent(dir: string, env: NodeJS.ProcessEnv, root: string): Promise<void> {
   await must(
     "content check",
-    runSandboxed("npm", ["run", "--silent", "check:content"], { cwd: dir, env, sandbox: sandboxFor(dir, scratch) }),
+    runSandboxed("npm", ["run", "--silent", "check:content"], { cwd: dir, env, sandbox: sandboxFor(root, dir) }),
   );
 }
 
-export async function build(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<void> {
+export async function build(dir: string, env: NodeJS.ProcessEnv, root: string): Promise<void> {
   await must(
     "build",
-    runSandboxed("npx", ["--no-install", "gatsby", "build"], { cwd: dir, env, sandbox: sandboxFor(dir, scratch) }),
+    runSandboxed("npx", ["--no-install", "gatsby", "build"], { cwd: dir, env, sandbox: sandboxFor(root, dir) }),
   );
 }
 
@@ -82,9 +82,9 @@ export function buildHash(dir: string): string {
  * (src/node/content/read-content.ts, which the site's tests use too), run in the release folder, in
  * the sandbox: list-routes.ts (the runner's) is copied into the sandbox's private folder for it.
  */
-export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv, scratch: string): Promise<string[]> {
+export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv, root: string): Promise<string[]> {
   // New ("EXCL"): the sandbox writes that folder too, and a link it left there is not written through.
-  const lister = path.join(scratch, "list-routes.ts");
+  const lister = path.join(paths(root).buildTmp, "list-routes.ts");
   fs.rmSync(lister, { force: true });
   fs.copyFileSync(path.join(__dirname, "list-routes.ts"), lister, fs.constants.COPYFILE_EXCL);
   const { output } = await must(
@@ -93,7 +93,7 @@ export async function checkRoutes(dir: string, env: NodeJS.ProcessEnv, scratch: 
       cwd: dir,
       env,
       quiet: true,
-      sandbox: sandboxFor(dir, scratch),
+      sandbox: sandboxFor(root, dir),
     }),
   );
   const routes = JSON.parse(output.trim().split("\n").at(-1) ?? "[]") as string[];

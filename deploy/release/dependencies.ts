@@ -141,7 +141,7 @@ export async function installDependencies(dir: string, options: InstallOptions):
   return done;
 }
 
-/** The store entries `folder`'s node_modules links to. */
+/** The store entries (folders holding node_modules) that `folder`'s node_modules are links to, whatever they are. */
 export function linkedEntries(folder: string): string[] {
   const entries: string[] = [];
   for (const pkg of PACKAGE_DIRS) {
@@ -153,6 +153,24 @@ export function linkedEntries(folder: string): string[] {
     }
   }
   return entries;
+}
+
+const ENTRY_NAME = /^(site|admin)-[0-9a-f]{16}$/;
+
+/**
+ * What the sandbox of a step in release folder `dir` may read of the store: the complete entries of
+ * root's store its node_modules link to, and nothing else. The links are the release folder's, which
+ * the previous step (the commit's code) could rewrite: one to shared/ or another release must not
+ * have the next sandbox show that folder.
+ */
+export function sandboxEntries(root: string, dir: string): string[] {
+  const { packages } = paths(root);
+  return linkedEntries(dir).filter(
+    (entry) =>
+      path.dirname(entry) === packages &&
+      ENTRY_NAME.test(path.basename(entry)) &&
+      fs.lstatSync(path.join(entry, "node_modules"), { throwIfNoEntry: false })?.isDirectory() === true,
+  );
 }
 
 /** Removes the store's entries that neither build/ nor any release links to, and unfinished ones. */

@@ -20,7 +20,6 @@ const values = (dir: string) => ({ release: dir, conf: confDir(dir), id: path.ba
 
 /** Rendered by the release's own code: in the build's sandbox (sandbox.ts), as the build is. */
 export async function renderNginx(dir: string, settings: Settings): Promise<void> {
-  const scratch = paths(settings.root).buildTmp;
   await must(
     "nginx",
     runSandboxed(
@@ -38,7 +37,7 @@ export async function renderNginx(dir: string, settings: Settings): Promise<void
         paths(settings.root).status,
         ...settings.nginxArgs,
       ],
-      { cwd: dir, env: settings.buildEnv, sandbox: sandboxFor(dir, scratch) },
+      { cwd: dir, env: settings.buildEnv, sandbox: sandboxFor(settings.root, dir) },
     ),
   );
   // The runner reads what was rendered: the release's own folder, not a link out of it.

@@ -180,13 +180,13 @@ async function releaseLogged(
       seed: settings.seedNodeModules,
     });
     step("content check");
-    await checkContent(dir, settings.buildEnv, p.buildTmp);
+    await checkContent(dir, settings.buildEnv, root);
     step("caches");
     carried = await carryCaches(dir, cacheSource(root));
     step("build");
-    await build(dir, settings.buildEnv, p.buildTmp);
+    await build(dir, settings.buildEnv, root);
     step("site check");
-    await checkRoutes(dir, settings.buildEnv, p.buildTmp);
+    await checkRoutes(dir, settings.buildEnv, root);
     const info: ReleaseInfo = {
       id,
       commit: target.commit,

@@ -4,8 +4,9 @@
  * tests may run as root, which the runner refuses). The settings come from the environment.
  *
  *   probe <root> [bwrap]   checkSandbox: prints "sandbox ok", or the error's step and message
- *   steps <root>           the packages (installDependencies) and the content check, each in the
- *                          sandbox: prints a JSON line {dependencies} or {step, message}
+ *   steps <root>           the packages (installDependencies) and the content check twice (a step
+ *                          after one the commit ran), each in the sandbox: prints a JSON line
+ *                          {dependencies} or {step, message}
  */
 import path from "node:path";
 import { checkContent } from "../../../deploy/release/build";
@@ -32,7 +33,9 @@ async function main(command: string | undefined, root: string, bwrap?: string): 
       env,
       scratch: p.buildTmp,
     });
-    await checkContent(p.build, env, p.buildTmp);
+    await checkContent(p.build, env, path.resolve(root));
+    // A second step in a sandbox of its own, as the build follows the content check.
+    await checkContent(p.build, env, path.resolve(root));
     console.log(JSON.stringify({ dependencies }));
     return 0;
   }
