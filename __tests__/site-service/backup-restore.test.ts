@@ -6,7 +6,7 @@
  * database dropped) and started fresh; `restore` with the log: the 197 others come back with their
  * work state, notes and history, the erased ones do not, the inbox lists the 197; no erased address
  * is in the backup folder's log or anywhere in the restored store. Then: an age-encrypted backup
- * (not readable without its identity, restored with it); the refusals (a store that is not empty, no
+ * (not readable without its identity, restored with it) and a GPG-encrypted one; the refusals (a store that is not empty, no
  * log given, a file that is no backup); erasures made without the key or with another (said, exit
  * code 1, replayed once the key is set); an enquiry received after its address was erased stays.
  */
@@ -388,13 +388,14 @@ describe.each(ENGINES)("on %s", (name: EngineName) => {
   }, 60_000);
 });
 
-describe("encrypted with age", () => {
+describe("encrypted", () => {
   const engine = engineUnderTest("sqlite");
   afterEach(() => engine.cleanUp());
   const hasAge = spawnSync("age", ["--version"]).status === 0;
+  const hasGpg = spawnSync("gpg", ["--version"]).status === 0;
 
   (hasAge ? test : test.skip)(
-    "not a database without its identity; restored with it; no erased address in the backup folder",
+    "with age: not a database without its identity; restored with it; no erased address in the backup folder",
     async () => {
       const key = newKey();
       const env = { ...(await engine.env()), ENQUIRY_ERASURE_KEY: key };
@@ -448,6 +449,70 @@ describe("encrypted with age", () => {
       expect(found(fresh.ENQUIRY_DATA_DIR, needles([17]))).toEqual([]);
       // Nothing decrypted is left beside the store.
       expect(fs.readdirSync(fresh.ENQUIRY_DATA_DIR).filter((f) => f.startsWith("."))).toEqual([]);
+    },
+    60_000,
+  );
+
+  (hasGpg ? test : test.skip)(
+    "with GPG: restored with the secret key file as its identity",
+    async () => {
+      const key = newKey();
+      const env = { ...(await engine.env()), ENQUIRY_ERASURE_KEY: key };
+      const store = engine.open(env);
+      for (const n of [1, 2]) await add(store, enquiry(n));
+      const home = tempDir("enquiry-gpg-");
+      try {
+        const gpg = (...args: string[]) =>
+          spawnSync("gpg", [
+            "--batch",
+            "--quiet",
+            "--homedir",
+            home,
+            "--pinentry-mode",
+            "loopback",
+            "--passphrase",
+            "",
+            ...args,
+          ]);
+        expect(
+          gpg("--quick-gen-key", "Cyrus backups <backups@example.org>", "default", "default", "never").status,
+        ).toBe(0);
+        const secret = path.join(home, "secret.asc");
+        fs.writeFileSync(secret, gpg("--armor", "--export-secret-keys").stdout, { mode: 0o600 });
+        const backups = tempDir("enquiry-backups-");
+        const plain = path.join(backups, "plain");
+        expect((await cli(env, ["backup", "--out", plain])).code).toBe(0);
+        const file = path.join(backups, "enquiries.sqlite.gpg");
+        const encrypted = gpg(
+          "--trust-model",
+          "always",
+          "--recipient",
+          "backups@example.org",
+          "--output",
+          file,
+          "--encrypt",
+          plain,
+        );
+        expect(encrypted.status).toBe(0);
+        fs.rmSync(plain);
+
+        const fresh = { ...(await engine.env()), ENQUIRY_ERASURE_KEY: key };
+        expect(await cli(fresh, ["restore", file, "--no-erasure-log"])).toMatchObject({
+          code: 1,
+          err: [
+            "the backup is encrypted (GPG): give its identity with --identity (the GPG secret key file); nothing was changed",
+          ],
+        });
+        const restored = await cli(fresh, ["restore", file, "--no-erasure-log", "--identity", secret]);
+        expect(restored).toMatchObject({
+          code: 0,
+          out: [expect.stringMatching(/: 2 enquiries, 0 people/), expect.anything(), expect.anything()],
+        });
+        expect((await engine.open(fresh).list()).enquiries.map((e) => e.id)).toEqual(["enq-1", "enq-2"]);
+      } finally {
+        spawnSync("gpgconf", ["--homedir", home, "--kill", "gpg-agent"]);
+        fs.rmSync(home, { recursive: true, force: true });
+      }
     },
     60_000,
   );

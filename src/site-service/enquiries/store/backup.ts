@@ -396,7 +396,11 @@ async function decryptInPlace(file: string, identity: string): Promise<void> {
     throw new RestoreRefused(`the backup could not be decrypted with ${identity}: ${(error as Error).message}`);
   } finally {
     fs.rmSync(plain, { force: true });
-    if (home) fs.rmSync(home, { recursive: true, force: true });
+    if (home) {
+      // The agent gpg started for that keyring ends with it.
+      await run("gpgconf", ["--homedir", home, "--kill", "gpg-agent"]).catch(() => undefined);
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   }
 }
 
