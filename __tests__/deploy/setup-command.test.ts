@@ -3,7 +3,8 @@
  * fresh temporary --root (systemd is not running here: the units are enabled offline and checked with
  * systemd-analyze verify). It sets up users, folders, modes, units (with the Node it found), the
  * polkit rule, the module check, the settings files (the copy's examples) and its copies of the TLS
- * files; run again it changes nothing; it refuses a copy that a user other than root could change, an
+ * files, or with --domain and --email the certificates script's settings and placeholder (the timer
+ * enabled then only); run again it changes nothing; it refuses a copy that a user other than root could change, an
  * old or foreign Node, a --root it cannot use, and writes nothing then; it never changes the folder a
  * TLS file is given from; a link the release user plants at any part of a path below the release
  * root is a PROBLEM, never followed, and leaves everything outside the release root as it was; the
@@ -26,6 +27,8 @@ const UNITS = [
   "cyrus-release-poll.service",
   "cyrus-release-poll.timer",
   "cyrus-release.path",
+  "cyrus-certificates.service",
+  "cyrus-certificates.timer",
 ];
 const KEY = "/etc/cyrus/tls/privkey.pem";
 const dirs: string[] = [];
@@ -163,7 +166,7 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
       "changed: nginx.service (Debian's, root's) masked (not stopped: systemd not asked)\n",
     );
     expect(first.stdout).not.toContain("stopped and masked");
-    for (const name of ["cyrus-release", "cyrus", "cyrus-web"]) {
+    for (const name of ["cyrus-release", "cyrus", "cyrus-web", "cyrus-acme"]) {
       const user = entry(root, "passwd", name)!;
       expect(Number(user[2])).toBeGreaterThan(0);
       expect(user[6]).toBe("/usr/sbin/nologin");
@@ -203,6 +206,15 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
       );
     }
     expect(stat(root, "usr/local/lib/cyrus/nginx-module-check")).toEqual(owned(0, 0, "755"));
+    expect(stat(root, "usr/local/lib/cyrus/certificates")).toEqual(owned(0, 0, "755"));
+    // No --domain: no certificate by ACME, and its timer not enabled.
+    expect(fs.existsSync(path.join(root, "etc/cyrus/certificates.env"))).toBe(false);
+    expect(fs.existsSync(path.join(root, "etc/systemd/system/timers.target.wants/cyrus-certificates.timer"))).toBe(
+      false,
+    );
+    expect(first.stdout).toContain(
+      "ok:      cyrus-certificates.timer not enabled: no certificate by ACME (--domain and --email)\n",
+    );
     expect(stat(root, "etc/polkit-1/rules.d/50-cyrus-release.rules")).toEqual(owned(0, 0, "644"));
     expect(fs.existsSync(path.join(root, "etc/sudoers.d/cyrus-release"))).toBe(false);
     expect(first.stdout).toContain("/etc/sudoers.d/cyrus-release removed");
@@ -813,6 +825,190 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
   });
 });
 
+(isRoot ? describe : describe.skip)("deploy/server/setup with --domain and --email: the certificate by ACME", () => {
+  const DOMAIN = "www.example.com";
+  const EMAIL = "ops@example.com";
+  const ACME = ["--domain", DOMAIN, "--email", EMAIL];
+  const SETTINGS = "etc/cyrus/certificates.env";
+  const TIMER_LINK = "etc/systemd/system/timers.target.wants/cyrus-certificates.timer";
+  const PLACEHOLDER =
+    `TLS certificate for ${DOMAIN} by ACME: a self-signed placeholder until nginx serves the challenge folder on ` +
+    "port 80 (a release rendered with --acme-webroot); cyrus-certificates.timer then obtains the certificate\n";
+  /** Debian's lego where its package puts it: configure asks no CA, so a stand-in that is there is enough. */
+  const withLego = (root: string) => {
+    fs.writeFileSync(path.join(root, "usr/bin/lego"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    return root;
+  };
+  /** The state file for doctor, rewritten (its time) at every run of the certificates script. */
+  const settled = (root: string) =>
+    listing(root).filter((line) => !line.startsWith("var/lib/cyrus-certificates/last-renewal "));
+  const openssl = (file: string, ...args: string[]) =>
+    spawnSync("openssl", ["x509", "-in", file, "-noout", ...args], { encoding: "utf8" }).stdout.trim();
+
+  let copy: string;
+  let root: string;
+  let first: ReturnType<typeof setup>;
+  beforeAll(() => {
+    copy = copyOfProject();
+    root = withLego(freshRoot());
+    first = setup(copy, root, ACME);
+  });
+
+  test("installs the script and its units, makes cyrus-acme (not in group cyrus-web), writes the settings and a placeholder, and enables the timer", () => {
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      "changed: /usr/local/lib/cyrus/certificates installed from deploy/server/certificates\n",
+    );
+    expect(stat(root, "usr/local/lib/cyrus/certificates")).toEqual({ mode: "755", uid: 0, gid: 0 });
+    expect(fs.readFileSync(path.join(root, "usr/local/lib/cyrus/certificates"))).toEqual(
+      fs.readFileSync(path.join(projectRoot, "deploy/server/certificates")),
+    );
+    for (const unit of ["cyrus-certificates.service", "cyrus-certificates.timer"])
+      expect(stat(root, `etc/systemd/system/${unit}`)).toEqual({ mode: "644", uid: 0, gid: 0 });
+    expect(fs.readlinkSync(path.join(root, TIMER_LINK))).toBe("/etc/systemd/system/cyrus-certificates.timer");
+    expect(first.stdout).toContain("changed: cyrus-certificates.timer enabled\n");
+
+    const acme = entry(root, "passwd", "cyrus-acme")!;
+    const web = ids(root, "cyrus-web");
+    expect(first.stdout).toContain("changed: user cyrus-acme created");
+    expect(acme[5]).toBe("/var/lib/cyrus-acme");
+    expect(Number(acme[3])).not.toBe(web.gid);
+    expect(entry(root, "group", "cyrus-web")![3]!.split(",")).not.toContain("cyrus-acme");
+
+    expect(stat(root, SETTINGS)).toEqual({ mode: "600", uid: 0, gid: 0 });
+    const settings = fs.readFileSync(path.join(root, SETTINGS), "utf8").split("\n");
+    expect(settings).toEqual(expect.arrayContaining([`DOMAIN=${DOMAIN}`, `EMAIL=${EMAIL}`]));
+
+    // The placeholder: nginx's user reads the key, the ACME client's cannot.
+    expect(stat(root, "etc/cyrus/tls")).toEqual({ mode: "750", uid: 0, gid: web.gid });
+    expect(stat(root, KEY.slice(1))).toEqual({ mode: "640", uid: 0, gid: web.gid });
+    expect(stat(root, "etc/cyrus/tls/fullchain.pem")).toEqual({ mode: "644", uid: 0, gid: 0 });
+    const cert = path.join(root, "etc/cyrus/tls/fullchain.pem");
+    expect(openssl(cert, "-checkhost", DOMAIN)).toContain("does match");
+    expect(openssl(cert, "-subject")).toContain("Placeholder");
+    expect(as(web, ["cat", path.join(root, KEY)]).status).toBe(0);
+    const byAcme = as({ uid: Number(acme[2]), gid: Number(acme[3]) }, ["cat", path.join(root, KEY)]);
+    expect(byAcme.stderr).toContain("Permission denied");
+    expect(first.stdout).toContain(`changed: ${PLACEHOLDER}`);
+    expect(first.stdout).not.toContain("the TLS files not looked at");
+  });
+
+  test("run again with the same --domain and --email: nothing to change", () => {
+    const before = settled(root);
+    const again = setup(copy, root, ACME);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain("changed:");
+    expect(again.stdout).toContain(`ok:      ${PLACEHOLDER}`);
+    expect(again.stdout).toContain("ok:      cyrus-certificates.timer enabled\n");
+    expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+    expect(settled(root)).toEqual(before);
+  });
+
+  test("run without --domain: the certificates' settings, key and timer left as they are", () => {
+    const before = listing(root);
+    const again = setup(copy, root);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^setup: nothing to change$/m);
+    expect(again.stdout).not.toContain("certificates:");
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("another --email: the settings rewritten, the certificate kept", () => {
+    const key = fs.readFileSync(path.join(root, KEY));
+    const result = setup(copy, root, ["--domain", DOMAIN, "--email", "certs@example.com"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/^changed: .*$/gm)).toEqual([`changed: ${PLACEHOLDER.trimEnd()}`]);
+    expect(fs.readFileSync(path.join(root, SETTINGS), "utf8")).toContain("\nEMAIL=certs@example.com\n");
+    expect(stat(root, SETTINGS)).toEqual({ mode: "600", uid: 0, gid: 0 });
+    expect(fs.readFileSync(path.join(root, KEY))).toEqual(key);
+  });
+
+  test("--tls-cert/--tls-key once the certificate is by ACME: refused, nothing written", () => {
+    const before = listing(root);
+    const result = setup(copy, root, ["--tls-key", KEY]);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `setup: refused: the certificate is obtained by ACME (/etc/cyrus/certificates.env, for ${DOMAIN}): its next ` +
+        "renewal would replace --tls-cert and --tls-key; to use yours, remove /etc/cyrus/certificates.env first\n",
+    });
+    expect(listing(root)).toEqual(before);
+  });
+
+  const notHost = (name: string) =>
+    `setup: --domain "${name}" is not a host name (letters, digits, hyphens and dots, e.g. www.example.com)\n`;
+  const notEmail = (address: string) => `setup: --email "${address}" is not an e-mail address (e.g. ops@example.com)\n`;
+  const refusals: [string, string[], string][] = [
+    ["a name with a leading hyphen", ["--domain", "-www.example.com", "--email", EMAIL], notHost("-www.example.com")],
+    ["a name with a space", ["--domain", "www.example .com", "--email", EMAIL], notHost("www.example .com")],
+    ["a name with a semicolon", ["--domain", "www.example.com;id", "--email", EMAIL], notHost("www.example.com;id")],
+    ["a name without a dot", ["--domain", "localhost", "--email", EMAIL], notHost("localhost")],
+    ["an address without @", ["--domain", DOMAIN, "--email", "ops.example.com"], notEmail("ops.example.com")],
+    ["an address with two @", ["--domain", DOMAIN, "--email", "ops@x@example.com"], notEmail("ops@x@example.com")],
+    ["an address with a space", ["--domain", DOMAIN, "--email", "ops @example.com"], notEmail("ops @example.com")],
+    [
+      "an address with a line break",
+      ["--domain", DOMAIN, "--email", "ops@example.com\nX=1"],
+      notEmail("ops@example.com\nX=1"),
+    ],
+    [
+      "--domain without --email",
+      ["--domain", DOMAIN],
+      "setup: --domain and --email go together (the CA's account is under the address)\n",
+    ],
+    [
+      "--email without --domain",
+      ["--email", EMAIL],
+      "setup: --domain and --email go together (the CA's account is under the address)\n",
+    ],
+    [
+      "--domain with --tls-key",
+      [...ACME, "--tls-key", KEY],
+      "setup: --domain with --tls-cert or --tls-key: one source of certificates (--domain obtains them by ACME; " +
+        "--tls-cert and --tls-key copy yours)\n",
+    ],
+  ];
+  test.each(refusals)("%s: refused, and nothing written", (_name, args, message) => {
+    const fresh = withLego(freshRoot());
+    const before = listing(fresh);
+    expect(setup(copyOfProject(), fresh, args)).toEqual({ code: 1, stdout: "", stderr: message });
+    expect(listing(fresh)).toEqual(before);
+  });
+
+  test("lego not installed: refused in one line naming the package, and nothing written", () => {
+    const fresh = freshRoot();
+    const before = listing(fresh);
+    expect(setup(copyOfProject(), fresh, ACME)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "setup: refused: --domain: lego, which obtains the certificate, is not installed (/usr/bin/lego): apt-get install lego\n",
+    });
+    expect(listing(fresh)).toEqual(before);
+  });
+
+  test("cyrus-acme in group cyrus-web (it would read the key): refused, and nothing written", () => {
+    const fresh = withLego(freshRoot());
+    const copy = copyOfProject();
+    expect(setup(copy, fresh).code).toBe(0);
+    expect(spawnSync("usermod", ["--prefix", fresh, "-a", "-G", "cyrus-web", "cyrus-acme"]).status).toBe(0);
+    const before = listing(fresh);
+    expect(setup(copy, fresh, ACME)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "setup: refused: user cyrus-acme is in group cyrus-web, which reads the TLS key: remove it " +
+        "(gpasswd -d cyrus-acme cyrus-web)\n",
+    });
+    expect(listing(fresh)).toEqual(before);
+  });
+});
+
 (isRoot ? describe : describe.skip)("deploy/server/setup refuses a --root it cannot use, and writes nothing", () => {
   test("a bare folder (no etc/passwd, etc/group)", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-bare-"));
@@ -1020,6 +1216,40 @@ describe("the example settings files list every setting the code reads", () => {
     });
     // The TLS line the example shows names the setup's copies.
     expect(text).toContain("--tls-cert /etc/cyrus/tls/fullchain.pem --tls-key /etc/cyrus/tls/privkey.pem");
+  });
+
+  test("release.env's RELEASE_NGINX_ARGS examples: render.ts takes each as a release passes it, TLS with the ACME challenges, and the first release's plain HTTP", () => {
+    const lines = [...example("release.env").matchAll(/^# {3}RELEASE_NGINX_ARGS=(.+)$/gm)].map((m) => m[1]!);
+    expect(lines).toHaveLength(2);
+    const rendered = lines.map((line) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-release-env-nginx-"));
+      dirs.push(dir);
+      fs.mkdirSync(path.join(dir, "public/home"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "public/404.html"), "<!DOCTYPE html><title>Not found</title>");
+      fs.writeFileSync(path.join(dir, "public/home/index.html"), "<!DOCTYPE html><title>Home</title>");
+      const out = path.join(dir, "nginx");
+      const args = ["deploy/nginx/render.ts", "--standalone", "--root", path.join(dir, "public"), "--out", out];
+      const result = spawnSync(process.execPath, ["--import", "tsx", ...args, ...line.split(" ")], {
+        cwd: projectRoot,
+        encoding: "utf8",
+      });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      return fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
+    });
+    const tls = rendered[0]!;
+    const plain = rendered[1]!;
+    const challenge = /location \^~ \/\.well-known\/acme-challenge\/ \{\n\s+root \/var\/lib\/cyrus-acme-challenge;/g;
+    // TLS: the setup's copies (or the certificates script's), plain HTTP on IPv4 and IPv6 redirected but
+    // for the challenges, answered there and on the site's own server.
+    expect(tls).toContain("ssl_certificate /etc/cyrus/tls/fullchain.pem;");
+    expect(tls).toContain("ssl_certificate_key /etc/cyrus/tls/privkey.pem;");
+    expect(tls).toMatch(/server \{\n {4}listen 80;\n {4}listen \[::\]:80;\n {4}server_name www\.example\.com;/);
+    expect(tls.match(challenge)).toHaveLength(2);
+    // The first release: no TLS, the challenges answered on port 80, IPv4 and IPv6.
+    expect(plain).not.toContain("ssl_certificate");
+    expect(plain).toMatch(/listen 80;\n {4}listen \[::\]:80;/);
+    expect(plain.match(challenge)).toHaveLength(1);
   });
 
   test("enquiry.env: every variable the service reads (src/site-service), SITE_URL among those to fill in", () => {
