@@ -8,17 +8,35 @@ import { parseBenchOptions } from "../../tools/bench/enquiry-options";
 
 test("a quick run: the store's size and the other counts as given", () => {
   expect(
-    parseBenchOptions(["--enquiries", "2000", "--concurrent", "0", "--size-count", "0", "--stores", "100"]),
+    parseBenchOptions([
+      "--enquiries",
+      "2000",
+      "--concurrent",
+      "0",
+      "--size-count",
+      "0",
+      "--stores",
+      "100",
+      "--backups",
+      "0",
+    ]),
   ).toEqual({
     enquiries: 2000,
     concurrent: 0,
     sizeCount: 0,
     stores: 100,
+    backups: 0,
   });
 });
 
-test("without options: 100,000 enquiries erased from and purged, 2,000 stored", () => {
-  expect(parseBenchOptions([])).toEqual({ concurrent: 500, sizeCount: 10_000, enquiries: 100_000, stores: 2_000 });
+test("without options: 100,000 enquiries erased from and purged, 2,000 stored, 100,000 backed up and restored", () => {
+  expect(parseBenchOptions([])).toEqual({
+    concurrent: 500,
+    sizeCount: 10_000,
+    enquiries: 100_000,
+    stores: 2_000,
+    backups: 100_000,
+  });
 });
 
 test("100_000 and 100,000 read as the number", () => {
@@ -32,6 +50,7 @@ test("a count that is not a whole number, or too few to take a tenth of, is refu
   );
   expect(() => parseBenchOptions(["--stores", "-5"])).toThrow();
   expect(() => parseBenchOptions(["--enquiries", "50"])).toThrow(/at least 100 \(or 0\)/);
+  expect(() => parseBenchOptions(["--backups", "50"])).toThrow(/--backups 50: at least 100 \(or 0\)/);
 });
 
 test("an unknown option is refused", () => {

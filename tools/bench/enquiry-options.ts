@@ -10,12 +10,20 @@ export interface EnquiryBenchOptions {
   enquiries: number;
   /** Enquiries stored one after the other through the store, secure_delete on then off (SQLite). */
   stores: number;
+  /** The store backed up and restored (filled by an import). */
+  backups: number;
 }
 
-const DEFAULTS: EnquiryBenchOptions = { concurrent: 500, sizeCount: 10_000, enquiries: 100_000, stores: 2_000 };
+const DEFAULTS: EnquiryBenchOptions = {
+  concurrent: 500,
+  sizeCount: 10_000,
+  enquiries: 100_000,
+  stores: 2_000,
+  backups: 100_000,
+};
 
 export const USAGE =
-  "npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000]   (0: leave that part out)";
+  "npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000] [--backups 100000]   (0: leave that part out)";
 
 export function parseBenchOptions(args: string[]): EnquiryBenchOptions {
   const { values } = parseArgs({
@@ -25,6 +33,7 @@ export function parseBenchOptions(args: string[]): EnquiryBenchOptions {
       "size-count": { type: "string" },
       enquiries: { type: "string" },
       stores: { type: "string" },
+      backups: { type: "string" },
     },
   });
   const count = (name: string, value: string | undefined, fallback: number): number => {
@@ -37,10 +46,15 @@ export function parseBenchOptions(args: string[]): EnquiryBenchOptions {
     sizeCount: count("size-count", values["size-count"], DEFAULTS.sizeCount),
     enquiries: count("enquiries", values.enquiries, DEFAULTS.enquiries),
     stores: count("stores", values.stores, DEFAULTS.stores),
+    backups: count("backups", values.backups, DEFAULTS.backups),
   };
   // The purge removes a tenth and the erasure an address with 3 enquiries among the rest.
   if (options.enquiries > 0 && options.enquiries < 100) {
     throw new Error(`--enquiries ${options.enquiries}: at least 100 (or 0)\n${USAGE}`);
+  }
+  // The backup's store also holds an address with 3 enquiries, erased after the backup.
+  if (options.backups > 0 && options.backups < 100) {
+    throw new Error(`--backups ${options.backups}: at least 100 (or 0)\n${USAGE}`);
   }
   return options;
 }

@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SPAN_MS = 730 * DAY_MS;
 const MESSAGE = "We are planning a phase II study in oncology across four sites and would like a quote. ".repeat(4);
 /** The address erased: 3 enquiries, among the youngest (the purge leaves them). */
-const ERASED = "erase-me@example.in";
+export const ERASED = "erase-me@example.in";
 const ERASED_COUNT = 3;
 
 export interface Removal {
@@ -58,7 +58,7 @@ function enquiry(i: number, receivedAt: string, email: string): StoredEnquiry {
 }
 
 /** enquiries.jsonl and deliveries.jsonl for n enquiries; the purge's cutoff, which leaves 90% of them. */
-function writeLines(dataDir: string, n: number, now: number): string {
+export function writeLines(dataDir: string, n: number, now: number): string {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const start = now - SPAN_MS;
   const at = (i: number) => new Date(start + Math.floor((i * SPAN_MS) / n)).toISOString();

@@ -13,13 +13,17 @@
  * 3. Erasure and retention (./enquiry-removal): on a store of 100,000 enquiries, one `erase` and one
  *    purge of the oldest tenth, SQLite (secure_delete on, then off) and PostgreSQL; then enquiries per second stored through the
  *    store with SQLite's secure_delete on and off.
+ * 4. Backups (./enquiry-backup): on a store of 100,000 enquiries, `enquiries backup` into a file and
+ *    `enquiries restore` of it into an empty store with one erasure to replay, SQLite and PostgreSQL
+ *    (pg_dump and psql of the tests' server).
  *
  * PostgreSQL is the tests' own server (__tests__/support/postgres: PostgreSQL 15, run as the postgres
  * user on a temporary folder and a free port, fsync on). Everything on 127.0.0.1. Timings depend on the
  * machine and its load: this is not a test, and `npm test` does not run it.
  *
  * Usage: npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000]
- * (a count of 0 leaves that part out; a quick run: -- --concurrent 0 --size-count 0 --enquiries 2000)
+ *   [--backups 100000]
+ * (a count of 0 leaves that part out; a quick run: -- --concurrent 0 --size-count 0 --enquiries 2000 --backups 2000)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -31,6 +35,7 @@ import { readStoredLines } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../../__tests__/support/postgres";
 import { freePort } from "../../__tests__/support/serve";
 import { parseBenchOptions } from "./enquiry-options";
+import { measureBackup, printBackups, type BackupTiming } from "./enquiry-backup";
 import { measureRemoval, measureStoring, printRemoval, type Removal, type StoringRate } from "./enquiry-removal";
 
 const root = path.resolve(__dirname, "../..");
@@ -195,7 +200,7 @@ function sqliteBytes(dir: string): number {
 }
 
 async function main(): Promise<void> {
-  const { concurrent, sizeCount, enquiries, stores } = parseBenchOptions(process.argv.slice(2));
+  const { concurrent, sizeCount, enquiries, stores, backups } = parseBenchOptions(process.argv.slice(2));
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-bench-"));
   const dir = (name: string) => path.join(base, name);
   let postgres: TestPostgres | undefined;
@@ -219,6 +224,18 @@ async function main(): Promise<void> {
       rates.push(await measureStoring(dir("store-off"), stores, false));
     }
     printRemoval(removals, rates);
+    const timings: BackupTiming[] = [];
+    if (backups > 0) {
+      const sqlite = (name: string) => ({ ENQUIRY_DATA_DIR: dir(name) });
+      timings.push(await measureBackup("SQLite", sqlite("backup-sqlite"), sqlite("restore-sqlite"), backups));
+      const pg = async (name: string) => ({
+        ENQUIRY_DATA_DIR: dir(name),
+        DATABASE_URL: await postgres!.createDatabase(),
+        ENQUIRY_PG_BIN: postgres!.binaries.bin,
+      });
+      timings.push(await measureBackup("PostgreSQL", await pg("backup-pg"), await pg("restore-pg"), backups));
+    }
+    printBackups(timings);
     console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`);
   } finally {
     await smtp.stop();
