@@ -175,6 +175,35 @@ export const FIXES: readonly Fix[] = [
     replace: "      onFocus: event => {\n        this._sel = undefined;\n        setActiveStyle(event);\n      },",
     why: "the text selected on Tab into a field (on focus)",
   },
+  {
+    // A save that fails or is refused rejects (decap-cms issue 2320), after it has said why, so that
+    // the editor neither drops the entry's local backup nor moves on to a new entry; the form started
+    // it and let the rejection go, and the page reported an error for every refused publish
+    // ("Uncaught (in promise) undefined", or "Object"). The form catches it. (Editor.js, which awaits
+    // it, is delete-guard-fix.ts's: esbuild loads a file through one plugin only.)
+    file: "decap-cms-core/dist/esm/components/Editor/EditorInterface.js",
+    find: "    this.controlPaneRef.validate();\n    this.props.onPersist({\n      createNew,\n      duplicate\n    });",
+    replace:
+      "    this.controlPaneRef.validate();\n    Promise.resolve(this.props.onPersist({\n      createNew,\n      duplicate\n    })).catch(() => undefined);",
+    why: "the page error of a refused save",
+  },
+  {
+    // The same for a publish under review (Decap's publishUnpublishedEntry).
+    file: "decap-cms-core/dist/esm/components/Editor/EditorInterface.js",
+    find: "    this.controlPaneRef.validate();\n    this.props.onPublish({\n      createNew,\n      duplicate\n    });",
+    replace:
+      "    this.controlPaneRef.validate();\n    Promise.resolve(this.props.onPublish({\n      createNew,\n      duplicate\n    })).catch(() => undefined);",
+    why: "the page error of a refused publish under review",
+  },
+  {
+    // The form on screen, for the studio's way to a field the content check refuses (field-focus.ts):
+    // Decap keeps it to itself.
+    file: "decap-cms-core/dist/esm/components/Editor/EditorInterface.js",
+    find: "        ref: c => this.controlPaneRef = c,",
+    replace: "        ref: c => {\n          this.controlPaneRef = c;\n          setControlPane(c);\n        },",
+    why: "the way to a refused field",
+    uses: { names: "setControlPane", module: "field-focus.ts" },
+  },
 ];
 
 export function decapFixes(fixes: readonly Fix[] = FIXES): Plugin {

@@ -4,9 +4,11 @@
  * window.confirm whether to replace it: on OK another page's picture was deleted and replaced
  * (admin/src/unique-uploads.ts). Its deleteMedia deleted any picture of the folder, another page's
  * too. Its saves (persistEntry; persistUnpublishedEntry under review) wrote a picture uploaded before
- * the entry's key was typed under the collection's name (admin/src/upload-rename.ts). Each of Decap's
- * functions is renamed and the studio's stands in its place, calling it; like decap-fixes.ts, the
- * build stops, naming this file, if an upgrade changed the text replaced.
+ * the entry's key was typed under the collection's name (admin/src/upload-rename.ts), and said a refusal
+ * only in a notice that went by, or not at all (admin/src/refusal-notice.ts, which then calls
+ * upload-rename.ts). Each of Decap's functions is renamed and the studio's stands in its place,
+ * calling it; like decap-fixes.ts, the build stops, naming this file, if an upgrade changed the text
+ * replaced.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -45,15 +47,15 @@ export const ROUTES: readonly Route[] = [
     file: "decap-cms-core/dist/esm/actions/entries.js",
     decap: "persistEntry",
     params: "collection",
-    own: "renameUploadsFirst",
-    module: "upload-rename.ts",
+    own: "saveOrSayWhy",
+    module: "refusal-notice.ts",
   },
   {
     file: "decap-cms-core/dist/esm/actions/editorialWorkflow.js",
     decap: "persistUnpublishedEntry",
     params: "collection, existingUnpublishedEntry",
-    own: "renameUploadsFirst",
-    module: "upload-rename.ts",
+    own: "saveOrSayWhy",
+    module: "refusal-notice.ts",
   },
 ];
 

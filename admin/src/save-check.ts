@@ -1,8 +1,9 @@
 /**
  * Decap's preSave event (studio.tsx), after the empty values are pruned: the entry's text as the studio
  * will write it, checked with the content check's rules (entry-check.ts) against the other entries and
- * the media as the studio reads them now. A problem throws, so that Decap sends no save and shows the
- * words ("Failed to persist entry: …"), each problem named by its field as the form shows it.
+ * the media as the studio reads them now. A problem throws a CheckRefusal, so that Decap sends no save;
+ * refusal-notice.ts, around Decap's save, shows its problems in plain words, each named by its field as
+ * the form shows it, in place of Decap's "Failed to persist entry: …", and takes the editor to the first.
  */
 import path from "node:path";
 import { store } from "decap-cms-core/dist/esm/redux";
@@ -35,19 +36,41 @@ function imageFolders(data: unknown, fileDir: string, into = new Set<string>()):
   return into;
 }
 
-class Refused extends Error {
+/** A problem of a refused entry: where the form shows it ("Sections → item 1 (Text) → Body"), the check's words. */
+export interface RefusedProblem {
+  /** The field's labels down to it; "" for the file as a whole. */
+  place: string;
+  message: string;
+  /** The path into the data (["sections", 0, "body"]), for Decap's way to the field. */
+  path?: Array<string | number>;
+}
+
+/** The preSave's refusal: its problems, and the same in one sentence as the error's message. */
+export class CheckRefusal extends Error {
+  constructor(readonly problems: readonly RefusedProblem[]) {
+    super(
+      `the content check would refuse it, so nothing was saved. ${problems
+        .map((p) => `${p.place ? `${p.place}: ` : ""}${p.message}`)
+        .join(". ")}.`.replace(/\.\.$/, "."),
+    );
+    this.name = "CheckRefusal";
+  }
+
   override toString() {
     return this.message;
   }
 }
 
-/** The words of a refusal: each problem after the place the form shows it at. */
-export function refusalWords(problems: readonly ContentProblem[], fields: readonly FieldLike[], data: unknown): string {
-  const lines = problems.map((p) => {
-    const place = p.field ? placeLabels(fields, data, fieldPath(p.field)).join(" → ") : "";
-    return `${place ? `${place}: ` : ""}${p.message}`;
+/** The check's problems as the form shows them: each with the place of its field. */
+export function refusedProblems(
+  problems: readonly ContentProblem[],
+  fields: readonly FieldLike[],
+  data: unknown,
+): RefusedProblem[] {
+  return problems.map((p) => {
+    const path = p.field ? fieldPath(p.field) : undefined;
+    return { place: path ? placeLabels(fields, data, path).join(" → ") : "", message: p.message, path };
   });
-  return `the content check would refuse it, so nothing was saved. ${lines.join(". ")}.`.replace(/\.\.$/, ".");
 }
 
 export async function refuseWhatTheCheckRefuses(entry: Imm): Promise<void> {
@@ -88,5 +111,5 @@ export async function refuseWhatTheCheckRefuses(entry: Imm): Promise<void> {
     others.map((o) => ({ rel: o.rel, source: o.source, text: JSON.stringify(o.data ?? {}) })),
     mediaAccess(media),
   );
-  if (problems.length) throw new Refused(refusalWords(problems, file?.fields ?? plain.fields ?? [], data));
+  if (problems.length) throw new CheckRefusal(refusedProblems(problems, file?.fields ?? plain.fields ?? [], data));
 }

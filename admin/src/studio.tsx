@@ -15,7 +15,7 @@ import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
 import { refuseWhatTheCheckRefuses } from "./save-check";
-import { watchRefusals } from "./refusal-notice";
+import { installNotices, NOTICE_STYLE } from "./studio-notice";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -45,12 +45,6 @@ const cms = CMS as unknown as {
   getWidget(name: string): { control: ComponentType<never>; preview?: ComponentType<never> } | undefined;
 };
 
-// A refused publish: Decap's persistEntry rejects with nothing when a field is refused, and its editor
-// awaits it uncaught (decap-cms issue 2320). The refusal is on screen already, under the field; the
-// console's "Uncaught (in promise) undefined" only alarms whoever opens it. Real errors have a reason.
-window.addEventListener("unhandledrejection", (event) => {
-  if (event.reason === undefined) event.preventDefault();
-});
 cms.registerPreviewStyle(__PREVIEW_STYLE__);
 for (const [name, template] of Object.entries(previewTemplates))
   cms.registerPreviewTemplate(name, template as ComponentType<never>);
@@ -70,7 +64,8 @@ const relation = cms.getWidget("relation")!;
 relation.control = withMissingNote(relation.control as never) as ComponentType<never>;
 if (relation.preview) relation.preview = withNames(relation.preview as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
-errorStyle.textContent = ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE + LIBRARY_NOTICE_STYLE;
+errorStyle.textContent =
+  ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE + LIBRARY_NOTICE_STYLE + NOTICE_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.
@@ -85,7 +80,8 @@ cms.registerEventListener({
       ),
     ),
 });
-// Then what the content check would refuse is refused, and no save is sent (save-check.ts).
+// Then what the content check would refuse is refused, and no save is sent (save-check.ts); the notice
+// at the top says why (refusal-notice.ts, around Decap's save).
 cms.registerEventListener({
   name: "preSave",
   handler: async ({ entry }) => {
@@ -94,7 +90,7 @@ cms.registerEventListener({
   },
 });
 cms.init({ config: __CMS_CONFIG__ });
-// A refused save names its first field at the top and takes the editor there (refusal-notice.ts).
-watchRefusals();
+// The notice at the top: a refused save (refusal-notice.ts), a delete being checked and its answer.
+installNotices();
 // Only where the site serves the release's status (admin/scripts/build.ts): elsewhere it would be a 404.
 if (__RELEASE_STATUS__) mountReleaseStatus();

@@ -21,6 +21,8 @@ declare module "decap-cms-core/dist/esm/reducers/mediaLibrary" {
 }
 declare module "decap-cms-core/dist/esm/actions/notifications" {
   export function addNotification(notification: { message: string; type: string; dismissAfter?: number }): unknown;
+  /** The type of the action addNotification makes (refusal-notice.ts leaves one out). */
+  export const NOTIFICATION_SEND: string;
 }
 declare module "decap-cms-core/dist/esm/redux" {
   /** Decap's Redux store (its state's shape is read where it is used: field-asset.ts, relation-targets.ts). */

@@ -1,12 +1,13 @@
 /**
  * What a studio browser test needs: the real studio (decap-server and the studio built for it) on a
  * COPY of data/ in a temporary folder, started before the file's tests and stopped after; signing in
- * and opening an entry; publishing it; a field's control by its label; a list entry's bar.
+ * and opening an entry; publishing it; a field's control by its label; a list entry's bar; the
+ * studio's notice; the keyboard's way to a control; decap-server's answers held back.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { startStudio, type RunningStudio } from "../../../../admin/scripts/cms";
 import { freePort, projectRoot } from "../../../support/serve";
 import { withSharedTab } from "../../../support/shared-tab";
@@ -135,3 +136,35 @@ export const control = (page: Page, label: string) =>
 /** A list entry's bar (fold button, drag handle, remove button last): the visible ones only. */
 export const entryBar = (list: ReturnType<typeof control>, index: number) =>
   list.locator("[class*=ListItemTopBar]").filter({ visible: true }).nth(index);
+
+/** The studio's notice of a refused save or delete (admin/src/studio-notice.ts), not one of Decap's. */
+export const notice = (page: Page) => page.locator(".studio-notice[role=alert]");
+
+/** What the studio says it is doing meanwhile ("Checking …"), in the same place. */
+export const noticeStatus = (page: Page) => page.locator(".studio-notice[role=status]");
+
+/** Presses `key` (Tab, or Shift+Tab) until `target` has the focus, as a keyboard's user gets there: at most `max` times. */
+export async function pressUntilFocused(page: Page, target: Locator, key = "Tab", max = 80): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * Holds back every request to decap-server from now until the returned function is called (a slow git
+ * host): what the page shows while it waits for an answer can then be seen, whatever the machine's speed.
+ */
+export async function holdServer(page: Page, apiUrl: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.href.startsWith(apiUrl),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return release;
+}
