@@ -3,7 +3,8 @@
  * against decap-server, on a copy of data/ with an added page at /careers that the menu links to and a
  * page whose text links to a service. Deleting the page the menu links to, the service a text links to
  * and an approval a gallery shows is refused before Decap's confirm, naming each place as the studio
- * shows it, and nothing is written; with the menu's link removed first, the page's deletion goes through
+ * shows it, and nothing is written; from the moment Delete is pressed until the answer, the studio says
+ * it is checking (decap-server's answers held back meanwhile, as a slow git host's); with the menu's link removed first, the page's deletion goes through
  * and the content check passes on what the studio wrote; the page is opened by its address, its
  * collection's list never loaded, and Decap says nothing false (no "Failed to delete entry").
  */
@@ -13,7 +14,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { projectRoot } from "../../support/serve";
-import { open as openIn, studioForTests, test } from "./support/studio-session";
+import { holdServer, notice, noticeStatus, open as openIn, studioForTests, test } from "./support/studio-session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -47,8 +48,11 @@ function expectCheckPasses(): void {
   expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
 }
 
-/** Opens the entry, clicks Delete entry and expects the refusal's words; no confirm, nothing written. */
-async function expectDeleteRefused(page: Page, entry: string, words: string[]): Promise<void> {
+/**
+ * Opens the entry, clicks Delete entry: the studio says it is checking until decap-server answers, then
+ * the refusal's words; no confirm, nothing written.
+ */
+async function expectDeleteRefused(page: Page, entry: string, singular: string, words: string[]): Promise<void> {
   const confirms: string[] = [];
   page.on("dialog", (dialog) => {
     confirms.push(dialog.message());
@@ -56,9 +60,15 @@ async function expectDeleteRefused(page: Page, entry: string, words: string[]): 
   });
   await open(page, entry);
   const before = session.snapshot();
+  const answer = await holdServer(page, session.studio.apiUrl);
   await page.getByRole("button", { name: "Delete entry" }).click();
-  const refusal = page.getByText(/remove it there first, then delete it\.$/);
+  await expect(noticeStatus(page)).toHaveText(`Checking what names this ${singular} before deleting it…`);
+  await expect(noticeStatus(page)).toBeInViewport();
+  await expect(notice(page)).toHaveCount(0);
+  answer();
+  const refusal = notice(page).getByText(/remove it there first, then delete it\.$/);
   await expect(refusal).toBeVisible();
+  await expect(noticeStatus(page)).toBeEmpty();
   for (const part of words) await expect(refusal).toContainText(part);
   expect(confirms).toEqual([]);
   // A deletion that was not refused would have happened by now (well under a second here).
@@ -67,13 +77,13 @@ async function expectDeleteRefused(page: Page, entry: string, words: string[]): 
 }
 
 test("a page the menu links to is not deleted: the menu's link is named", async ({ page }) => {
-  await expectDeleteRefused(page, "added-pages/entries/careers", [
+  await expectDeleteRefused(page, "added-pages/entries/careers", "page", [
     'Site and menu → Navigation → Main → item 7 "Careers" → To links to this page (data/navigation/navigation.yaml)',
   ]);
 });
 
 test("a service a page's text links to is not deleted: the text is named, with the Services menu", async ({ page }) => {
-  await expectDeleteRefused(page, `services/entries/${service}`, [
+  await expectDeleteRefused(page, `services/entries/${service}`, "service", [
     "Added pages → Training → Sections → item 1 (Text)",
     "→ Body links to this service (data/pages/training.yaml)",
     "Site and menu → Navigation → Services menu lists this service (data/navigation/navigation.yaml)",
@@ -81,7 +91,7 @@ test("a service a page's text links to is not deleted: the text is named, with t
 });
 
 test("an approval a gallery shows is not deleted: the gallery is named", async ({ page }) => {
-  await expectDeleteRefused(page, `approvals/entries/${approvalOfGallery()}`, [
+  await expectDeleteRefused(page, `approvals/entries/${approvalOfGallery()}`, "approval", [
     "Services → Regulatory Approvals → Gallery lists this approval (data/services/regulatory-approvals.yaml)",
   ]);
 });
