@@ -54,6 +54,7 @@ test("the test copy names its own key and certificate, its own folder, and ports
     let key: string;
     let node: string;
     let step: string;
+    let releaseRoot: string;
     beforeAll(() => {
       user = releaseUser();
       const web = systemUser(WEB_TEST_USER);
@@ -89,6 +90,10 @@ test("the test copy names its own key and certificate, its own folder, and ports
       );
       expect(rendered.stderr).toBe("");
       spawnSync("chown", ["-R", `${user.uid}:${user.gid}`, release]);
+      // The release root the step runs for: its sandbox's private folder is made there.
+      releaseRoot = path.join(base, "root");
+      fs.mkdirSync(releaseRoot);
+      spawnSync("chown", ["-R", `${user.uid}:${user.gid}`, releaseRoot]);
       // The step as the release runs it, bundled for a user who cannot read this checkout, with a Node of its own.
       const bin = path.join(base, "bin");
       fs.mkdirSync(bin);
@@ -101,8 +106,12 @@ test("the test copy names its own key and certificate, its own folder, and ports
         [
           `import { testNginx } from ${JSON.stringify(path.join(projectRoot, "deploy/release/nginx-test"))};`,
           `import { DEFAULTS } from ${JSON.stringify(path.join(projectRoot, "deploy/release/settings"))};`,
-          "const [dir, conf] = process.argv.slice(2) as [string, string];",
-          "testNginx(dir, conf, { nginxTest: DEFAULTS.RELEASE_NGINX_TEST } as never).then(",
+          `import { paths } from ${JSON.stringify(path.join(projectRoot, "deploy/release/layout"))};`,
+          `import { makeScratch } from ${JSON.stringify(path.join(projectRoot, "deploy/release/sandbox"))};`,
+          "const [dir, conf, root] = process.argv.slice(2) as [string, string, string];",
+          "// The build sandbox's private folder, which nginx -t runs in as the build does (a release makes it first).",
+          "makeScratch(paths(root).buildTmp);",
+          "testNginx(dir, conf, { nginxTest: DEFAULTS.RELEASE_NGINX_TEST, root } as never).then(",
           '  () => console.log("nginx -t passed"),',
           "  (error: Error) => { console.error(error.message); process.exit(1); },",
           ");",
@@ -120,7 +129,7 @@ test("the test copy names its own key and certificate, its own folder, and ports
         gid: user.gid,
         env: { PATH: "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", HOME: base },
       });
-    const runStep = () => asRelease(node, [step, release, path.join(release, "nginx")]);
+    const runStep = () => asRelease(node, [step, release, path.join(release, "nginx"), releaseRoot]);
 
     test("the key is EACCES to the release user; the step passes without it, and leaves nothing behind", () => {
       const read = asRelease("cat", [key]);

@@ -288,6 +288,29 @@ test("a new lockfile: its npm ci, in the sandbox, fills a new store entry and wr
   expect(tree(root, [...outside, paths(root).packages])).toBe(before);
 });
 
+test("nginx -t runs in the sandbox too: what it loads (a module, an OpenSSL engine the configuration names) sees only the release", () => {
+  const { root } = serverRoot("nginx-test");
+  const live = path.join(root, "releases", LIVE);
+  const before = tree(root, [path.join(root, "build"), paths(root).buildTmp]);
+  // The configured command stands for nginx -t and what it would load.
+  const tries = [
+    ["read the settings", `cat '${root}/shared/release.env'`],
+    ["write into the live release", `echo hacked >> '${live}/public/home/index.html'`],
+    ["test its own copy", "test -f {conf}/nginx.conf"],
+  ].map(
+    ([what, command]) => `if (${command}) >/dev/null 2>&1; then echo 'did ${what}'; else echo 'could not ${what}'; fi`,
+  );
+  const result = asReleaseUser(["nginx-test", root], { RELEASE_NGINX_TEST: `${tries.join("; ")}; exit 3` });
+  expect(result.json.step).toBe("nginx -t");
+  expect(String(result.json.message).split("\n")).toEqual([
+    "could not read the settings",
+    "could not write into the live release",
+    "did test its own copy",
+  ]);
+  expect(result.output).not.toContain(TOKEN);
+  expect(tree(root, [path.join(root, "build"), paths(root).buildTmp])).toBe(before);
+});
+
 describe("it fails closed", () => {
   test("without bubblewrap: the release stops, saying to install it", () => {
     const { root } = serverRoot("no-bwrap");

@@ -16,10 +16,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { sandboxEntries } from "./dependencies";
 import { must, run, StepError } from "./exec";
 import { ownPath, paths } from "./layout";
-import { runSandboxed, type Sandbox } from "./sandbox";
+import { runSandboxed, sandboxFor } from "./sandbox";
 
 export interface Carried {
   cache: boolean;
@@ -46,13 +45,6 @@ export async function carryCaches(dir: string, previous: string | undefined): Pr
   }
   return carried;
 }
-
-/** The sandbox of a step run in release folder `dir` of `root`: its own packages (store entries) read-only. */
-export const sandboxFor = (root: string, dir: string): Sandbox => ({
-  release: dir,
-  scratch: paths(root).buildTmp,
-  readOnly: sandboxEntries(root, dir),
-});
 
 export async function checkContent(dir: string, env: NodeJS.ProcessEnv, root: string): Promise<void> {
   await must(

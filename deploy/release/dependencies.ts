@@ -24,10 +24,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { adminInstallNeeded as installNeeded } from "../../tools/ensure-admin";
 import { must, run } from "./exec";
-import { ownPath, paths } from "./layout";
-import { runSandboxed } from "./sandbox";
+import { ownPath, PACKAGE_DIRS, paths } from "./layout";
+import { linkedEntries, runSandboxed } from "./sandbox";
 
-export const PACKAGE_DIRS = [".", "admin"];
 const NODE_MARK = ".release-node-version";
 /** A store entry being filled: removed by the next release if it was left so. */
 const PARTIAL = ".partial";
@@ -139,38 +138,6 @@ export async function installDependencies(dir: string, options: InstallOptions):
     fs.writeFileSync(mark, `${nodeMajor()}\n`, { flag: "wx" });
   }
   return done;
-}
-
-/** The store entries (folders holding node_modules) that `folder`'s node_modules are links to, whatever they are. */
-export function linkedEntries(folder: string): string[] {
-  const entries: string[] = [];
-  for (const pkg of PACKAGE_DIRS) {
-    try {
-      const modules = path.join(folder, pkg, "node_modules");
-      entries.push(path.dirname(path.resolve(path.dirname(modules), fs.readlinkSync(modules))));
-    } catch {
-      // Not a link: no entry (a release made before the store has its own folder).
-    }
-  }
-  return entries;
-}
-
-const ENTRY_NAME = /^(site|admin)-[0-9a-f]{16}$/;
-
-/**
- * What the sandbox of a step in release folder `dir` may read of the store: the complete entries of
- * root's store its node_modules link to, and nothing else. The links are the release folder's, which
- * the previous step (the commit's code) could rewrite: one to shared/ or another release must not
- * have the next sandbox show that folder.
- */
-export function sandboxEntries(root: string, dir: string): string[] {
-  const { packages } = paths(root);
-  return linkedEntries(dir).filter(
-    (entry) =>
-      path.dirname(entry) === packages &&
-      ENTRY_NAME.test(path.basename(entry)) &&
-      fs.lstatSync(path.join(entry, "node_modules"), { throwIfNoEntry: false })?.isDirectory() === true,
-  );
 }
 
 /** Removes the store's entries that neither build/ nor any release links to, and unfinished ones. */

@@ -63,15 +63,18 @@ export function run(
 }
 
 /** A configured shell command with {placeholders} filled in (values are paths and ids, quoted). */
+export const fillCommand = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? `'${(values[key] ?? "").replace(/'/g, "'\\''")}'` : whole,
+  );
+
+/** fillCommand's command, run by sh. */
 export function shell(
   template: string,
   values: Record<string, string>,
   options: { cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
 ): Promise<Outcome> {
-  const command = template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? `'${(values[key] ?? "").replace(/'/g, "'\\''")}'` : whole,
-  );
-  return run("sh", ["-c", command], options);
+  return run("sh", ["-c", fillCommand(template, values)], options);
 }
 
 /** Runs and throws a StepError with the output's end when the command fails. */

@@ -7,11 +7,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { sandboxFor } from "./build";
 import { must, shell, StepError } from "./exec";
 import { ownPath, paths, type ReleaseInfo } from "./layout";
 import { testNginx } from "./nginx-test";
-import { runSandboxed } from "./sandbox";
+import { runSandboxed, sandboxFor } from "./sandbox";
 import type { Settings } from "./settings";
 
 export const confDir = (dir: string) => path.join(dir, "nginx");

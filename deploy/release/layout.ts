@@ -52,6 +52,9 @@ export const paths = (root: string) => ({
 
 export const INFO_FILE = ".release.json";
 
+/** The folders of a release with packages of their own: the site's, and the studio's (admin/). */
+export const PACKAGE_DIRS = [".", "admin"];
+
 /** UTC time to the second, e.g. 20261126T105404Z. */
 export const timeStamp = (now: Date): string =>
   now

@@ -9,7 +9,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { must, run, shell } from "./exec";
+import { fillCommand, must, run } from "./exec";
+import { runSandboxed, sandboxFor } from "./sandbox";
 import type { Settings } from "./settings";
 
 export const TEST_PORT_OFFSET = 20000;
@@ -61,7 +62,18 @@ export async function testNginx(dir: string, confDir: string, settings: Settings
           { quiet: true },
         ),
       );
-    await must("nginx -t", shell(settings.nginxTest, { release: dir, conf: testDir, id: path.basename(dir) }));
+    // In the build's sandbox, as the rendering: the configuration is the new commit's, and nginx -t
+    // loads what it names (a module's library, an OpenSSL engine). With the network: nginx -t binds
+    // the addresses it listens on, as on the server.
+    const command = fillCommand(settings.nginxTest, { release: dir, conf: testDir, id: path.basename(dir) });
+    await must(
+      "nginx -t",
+      runSandboxed("sh", ["-c", command], {
+        cwd: dir,
+        env: process.env,
+        sandbox: { ...sandboxFor(settings.root, dir), network: true },
+      }),
+    );
   } finally {
     fs.rmSync(testDir, { recursive: true, force: true });
   }

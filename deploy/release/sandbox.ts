@@ -35,6 +35,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { lastLines, run, StepError, type Outcome } from "./exec";
+import { PACKAGE_DIRS, paths } from "./layout";
 
 export const SANDBOX_STEP = "sandbox";
 export const INSTALL_HINT = "apt-get install bubblewrap";
@@ -215,3 +216,43 @@ export async function checkSandbox(scratch: string, hidden: string[], bwrap = "b
       "No release is built without it.",
   );
 }
+
+/** The store entries (folders holding node_modules) that `folder`'s node_modules are links to, whatever they are. */
+export function linkedEntries(folder: string): string[] {
+  const entries: string[] = [];
+  for (const pkg of PACKAGE_DIRS) {
+    try {
+      const modules = path.join(folder, pkg, "node_modules");
+      entries.push(path.dirname(path.resolve(path.dirname(modules), fs.readlinkSync(modules))));
+    } catch {
+      // Not a link: no entry (a release made before the store has its own folder).
+    }
+  }
+  return entries;
+}
+
+/** A store entry's name (dependencies.ts, storeEntry). */
+const ENTRY_NAME = /^(site|admin)-[0-9a-f]{16}$/;
+
+/**
+ * What the sandbox of a step in release folder `dir` may read of the store: the complete entries of
+ * root's store its node_modules link to, and nothing else. The links are the release folder's, which
+ * the previous step (the commit's code) could rewrite: one to shared/ or another release must not
+ * have the next sandbox show that folder.
+ */
+export function sandboxEntries(root: string, dir: string): string[] {
+  const { packages } = paths(root);
+  return linkedEntries(dir).filter(
+    (entry) =>
+      path.dirname(entry) === packages &&
+      ENTRY_NAME.test(path.basename(entry)) &&
+      fs.lstatSync(path.join(entry, "node_modules"), { throwIfNoEntry: false })?.isDirectory() === true,
+  );
+}
+
+/** The sandbox of a step run in release folder `dir` of `root`: its own packages (store entries) read-only. */
+export const sandboxFor = (root: string, dir: string): Sandbox => ({
+  release: dir,
+  scratch: paths(root).buildTmp,
+  readOnly: sandboxEntries(root, dir),
+});

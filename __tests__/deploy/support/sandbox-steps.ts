@@ -7,13 +7,17 @@
  *   steps <root>           the packages (installDependencies) and the content check twice (a step
  *                          after one the commit ran), each in the sandbox: prints a JSON line
  *                          {dependencies} or {step, message}
+ *   nginx-test <root>      the nginx -t step (RELEASE_NGINX_TEST) on a rendered folder of build/
  */
+import fs from "node:fs";
 import path from "node:path";
 import { checkContent } from "../../../deploy/release/build";
 import { installDependencies } from "../../../deploy/release/dependencies";
 import { StepError } from "../../../deploy/release/exec";
 import { paths } from "../../../deploy/release/layout";
+import { testNginx } from "../../../deploy/release/nginx-test";
 import { checkSandbox, makeScratch } from "../../../deploy/release/sandbox";
+import type { Settings } from "../../../deploy/release/settings";
 
 async function main(command: string | undefined, root: string, bwrap?: string): Promise<number> {
   const p = paths(path.resolve(root));
@@ -39,7 +43,16 @@ async function main(command: string | undefined, root: string, bwrap?: string): 
     console.log(JSON.stringify({ dependencies }));
     return 0;
   }
-  console.error("usage: sandbox-steps.ts probe <root> [bwrap] | steps <root>");
+  if (command === "nginx-test") {
+    makeScratch(p.buildTmp);
+    const conf = path.join(p.build, "nginx");
+    fs.mkdirSync(conf, { recursive: true });
+    fs.writeFileSync(path.join(conf, "nginx.conf"), "events {}\n");
+    await testNginx(p.build, conf, { nginxTest: process.env.RELEASE_NGINX_TEST, root: path.resolve(root) } as Settings);
+    console.log(JSON.stringify({ nginxTest: "passed" }));
+    return 0;
+  }
+  console.error("usage: sandbox-steps.ts probe <root> [bwrap] | steps <root> | nginx-test <root>");
   return 2;
 }
 
