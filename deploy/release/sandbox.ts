@@ -1,6 +1,7 @@
 /**
  * The sandbox the new commit's code runs in: `npm ci` (its packages' install scripts), the content
- * check, the build, the site check and the rendering of its nginx configuration. The runner runs as
+ * check, the build, the site check, the rendering of its nginx configuration and `nginx -t` on it
+ * (which loads the libraries a configuration names). The runner runs as
  * the release user, which must read the repository's token (shared/release.env) and the mirror
  * (shared/repo.git: every branch, the studio's drafts), and writes every release; code of a commit
  * that never goes live must do none of that. So each of those commands runs under bubblewrap
@@ -18,7 +19,8 @@
  *
  * and it has its own process ids (it cannot see or signal the service, nginx or the runner), no
  * capabilities, and no network but loopback of its own, except `npm ci`, which needs the package
- * registry (bubblewrap shares the network or not; it cannot limit it to one host).
+ * registry (bubblewrap shares the network or not; it cannot limit it to one host), and `nginx -t`,
+ * which binds the addresses the configuration listens on.
  *
  * Why bubblewrap and not a transient systemd unit (ProtectSystem=strict, ReadWritePaths=…): the runner
  * is an unprivileged user, which cannot start system units, and running it from a unit of its own
