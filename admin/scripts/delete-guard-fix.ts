@@ -3,8 +3,9 @@
  * studio is bundled: Decap has no event before a deletion, and deleting an entry another one names
  * (a service in the Services menu) left the site refused by the content check. The editor's Delete
  * button asks first, before Decap's confirm; the backend's deleteEntry refuses too, for every other
- * way a published entry is deleted (Unpublish, under review). Like decap-fixes.ts, the build stops,
- * naming this file, if an upgrade changed the text replaced.
+ * way a published entry is deleted (Unpublish, under review). The media library's Delete, likewise,
+ * refuses a picture a page shows before Decap's confirm (admin/src/unique-uploads.ts). Like
+ * decap-fixes.ts, the build stops, naming this file, if an upgrade changed the text replaced.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -43,6 +44,17 @@ export const GUARDS: readonly Guard[] = [
       "  async decapDeleteEntry(state, collection, slug) {",
     module: "delete-guard.ts",
     uses: "refuseNamedDelete",
+  },
+  {
+    // The media library's Delete: a picture a page shows is refused before Decap's confirm (its
+    // deleteMedia, routed by unique-uploads-fix.ts, still keeps it whatever asks).
+    file: "decap-cms-core/dist/esm/components/MediaLibrary/MediaLibrary.js",
+    find: "  handleDelete = () => {",
+    replace:
+      "  handleDelete = () => askUnlessNamed(this.props.files, this.state.selectedFile, () => this.decapHandleDelete());\n" +
+      "  decapHandleDelete = () => {",
+    module: "unique-uploads.ts",
+    uses: "askUnlessNamed",
   },
 ];
 

@@ -29,23 +29,27 @@ export function clearLibraryNotice(): void {
 
 /**
  * Shows the message in the open library's window; false when no library is open (the caller then
- * uses Decap's notices). A new notice replaces the last one, so that it is announced again.
+ * uses Decap's notices). A new notice replaces the last one, so that it is announced again. An answer
+ * is an alert, with OK; what the studio is doing meanwhile ("Checking …") a status, without.
  */
-export function showInLibrary(message: string): boolean {
+export function showInLibrary(message: string, kind: "alert" | "status" = "alert"): boolean {
   const library = libraryWindow();
   if (!library) return false;
   clearLibraryNotice();
   if (getComputedStyle(library).position === "static") library.style.position = "relative";
   const notice = document.createElement("div");
   notice.className = LIBRARY_NOTICE_CLASS;
-  notice.setAttribute("role", "alert");
+  notice.setAttribute("role", kind);
   const words = document.createElement("p");
   words.textContent = message;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.textContent = "OK";
-  close.addEventListener("click", () => notice.remove());
-  notice.append(words, close);
+  notice.append(words);
+  if (kind === "alert") {
+    const close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "OK";
+    close.addEventListener("click", () => notice.remove());
+    notice.append(close);
+  }
   library.append(notice);
   return true;
 }

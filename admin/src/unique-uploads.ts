@@ -11,6 +11,7 @@ import { useSyncExternalStore } from "react";
 import { addDraftEntryMediaFile } from "decap-cms-core/dist/esm/actions/entries";
 import { addNotification } from "decap-cms-core/dist/esm/actions/notifications";
 import { currentBackend } from "decap-cms-core/dist/esm/backend";
+import { store } from "decap-cms-core/dist/esm/redux";
 import { selectMediaFiles } from "decap-cms-core/dist/esm/reducers/mediaLibrary";
 import { clearLibraryNotice, showInLibrary } from "./library-notice";
 import { imageExtension, keptBothNote, sameUpload, uploadName, uploadPattern } from "./upload-name";
@@ -107,7 +108,31 @@ interface MediaFile {
   /** Where it is in the repository: data/site/images/logo.png. */
   path?: string;
   draft?: boolean;
+  key?: string;
 }
+
+/**
+ * Why a picture is kept, in plain words ("… is not deleted: Project Management shows it. …"); undefined
+ * when it may go: an upload not yet published (a draft) or a file no entry names.
+ */
+async function keptBecause(state: State, file: MediaFile): Promise<string | undefined> {
+  if (file.draft) return undefined;
+  const draft = state.entryDraft.get("entry") as Imm | undefined;
+  const users = new Map<string, string[]>();
+  if (draft && !draft.isEmpty())
+    await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
+  else if (!(await namedBesideFolder(state, file.path ?? "", users)))
+    return `${file.name} is not deleted: the studio could not check which pages show it. Try again.`;
+  const who = users.get(file.name.toLowerCase());
+  return who?.length
+    ? `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`
+    : undefined;
+}
+
+/** Shown in the library's window (library-notice.ts); Decap's notices only if it is not open. */
+const keep = (dispatch: (action: unknown) => unknown, message: string) => {
+  if (!showInLibrary(message)) dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
+};
 
 /**
  * Decap's Delete in the media library deletes the file at once, whoever shows it: with one folder for
@@ -117,27 +142,34 @@ interface MediaFile {
  */
 export function deleteUnlessNamed(remove: Remove, file: MediaFile, opts: object = {}): Thunk {
   return async (dispatch, getState) => {
-    const state = getState();
-    const draft = state.entryDraft.get("entry") as Imm | undefined;
-    // Shown in the library's window (library-notice.ts); Decap's notices only if it is not open.
-    const keep = (message: string) => {
-      if (!showInLibrary(message)) dispatch(addNotification({ message, type: "warning", dismissAfter: 10_000 }));
-    };
     clearLibraryNotice();
-    if (!file.draft) {
-      const users = new Map<string, string[]>();
-      if (draft && !draft.isEmpty())
-        await namedByEntries(state, state.collections.get(draft.get("collection")) as Imm, draft, users);
-      else if (!(await namedBesideFolder(state, file.path ?? "", users)))
-        return keep(`${file.name} is not deleted: the studio could not check which pages show it. Try again.`);
-      const who = users.get(file.name.toLowerCase());
-      if (who?.length)
-        return keep(
-          `${file.name} is not deleted: ${who.join(", ")} ${who.length > 1 ? "show" : "shows"} it. Choose another picture there first.`,
-        );
-    }
-    return dispatch(remove(file, opts));
+    const kept = await keptBecause(getState(), file);
+    return kept ? keep(dispatch, kept) : dispatch(remove(file, opts));
   };
+}
+
+/**
+ * The library's Delete button (Decap's MediaLibrary.handleDelete, routed here by
+ * admin/scripts/delete-guard-fix.ts): a picture a page shows is refused before Decap asks "Are you sure
+ * you want to delete selected media?", so that the editor is not asked to confirm what would not
+ * happen; the library says it is checking meanwhile. Otherwise Decap's own handling: its confirm, then
+ * its deleteMedia, which comes to deleteUnlessNamed above.
+ */
+export function askUnlessNamed(files: readonly MediaFile[], selected: { key?: string }, proceed: () => void): void {
+  const file = files.find((f) => f.key !== undefined && f.key === selected.key);
+  if (!file || file.draft) return proceed();
+  showInLibrary(`Checking which pages show ${file.name}…`, "status");
+  keptBecause(store.getState() as State, file).then(
+    (kept) => {
+      if (kept) return keep(store.dispatch, kept);
+      clearLibraryNotice();
+      proceed();
+    },
+    (error: unknown) => {
+      console.warn("The studio could not check which pages show the picture:", error);
+      keep(store.dispatch, `${file.name} is not deleted: the studio could not check which pages show it. Try again.`);
+    },
+  );
 }
 
 /**

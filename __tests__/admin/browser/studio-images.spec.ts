@@ -5,7 +5,8 @@
  * the same, a note saying both were kept), the entry's (<slug>-banner.jpg, as the others are), even
  * when chosen before a new service's slug was typed; a picture narrower than its place, uploaded or saved, is
  * warned about beside the field, by the content check's own rule; and Delete in the picture library
- * keeps a picture another service shows, and on the Media page one the site's settings show. Every
+ * keeps a picture another service shows, and on the Media page one the site's settings show, saying so
+ * before Decap asks whether to delete it (and that it is checking, meanwhile). Every
  * image field (a service's, About's, Home's) shows the picture its YAML names, from the file itself,
  * and the file's name, after a reload and after a publish. The entries, their image fields and their
  * file names are read from the copy of data/ and the schemas. */
@@ -19,7 +20,7 @@ import { cmsCollections, type CmsField } from "../../../src/node/content/cms-con
 import { narrowImageWarning } from "../../../src/node/content/image-width-rule";
 import { inspectContent } from "../../../src/node/content/validate";
 import { projectRoot } from "../../support/serve";
-import { control, open as openIn, publish, studioForTests, test } from "./support/studio-session";
+import { control, holdServer, open as openIn, publish, studioForTests, test } from "./support/studio-session";
 
 const session = studioForTests("studio-images");
 const open = (page: Page, entry: string) => openIn(page, session.studio, entry);
@@ -344,14 +345,16 @@ test("a saved picture narrower than its place is warned about when the page is o
   }
 });
 
-test("deleting another service's picture from the media library keeps it, and says who shows it", async ({ page }) => {
+test("deleting another service's picture from the media library keeps it, and says who shows it, before asking", async ({
+  page,
+}) => {
   const { list, label, bannerField } = services();
   const [edited, , other] = list.filter((s) => s.banner);
   const otherFile = dataPath("services", other!.banner);
   const before = hash(otherFile);
   const name = path.basename(other!.banner);
 
-  // Decap asks before deleting (its own question, expected here): yes.
+  // Decap asks before deleting ("Are you sure …?"): not for a picture the studio keeps anyway.
   const asked: string[] = [];
   page.on("dialog", (dialog) => {
     asked.push(dialog.message());
@@ -362,9 +365,15 @@ test("deleting another service's picture from the media library keeps it, and sa
     .getByRole("button", { name: /^Choose (an|different) image$/ })
     .click();
   await page.getByText(name, { exact: true }).click();
+  // While the services are read (held back here, as a slow git host's), the library says so.
+  const answer = await holdServer(page, session.studio.apiUrl);
   await page.getByRole("button", { name: "Delete selected" }).click();
-  await expect(page.getByText(`${name} is not deleted: ${label(other!)} shows it.`)).toBeVisible();
-  expect(asked).toHaveLength(1);
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("status")).toHaveText(`Checking which pages show ${name}…`);
+  answer();
+  await expect(library.getByRole("alert")).toContainText(`${name} is not deleted: ${label(other!)} shows it.`);
+  await expect(library.getByRole("status")).toHaveCount(0);
+  expect(asked).toEqual([]);
   expect(fs.existsSync(otherFile)).toBe(true);
   expect(hash(otherFile)).toBe(before);
 });
@@ -398,12 +407,15 @@ test("on the Media page, Delete keeps a picture the site's settings show, and de
   await page.getByText(shown!, { exact: true }).click();
   await page.getByRole("button", { name: "Delete selected" }).click();
   await expect(page.getByText(`${shown} is not deleted: ${settings!.label} shows it.`)).toBeVisible();
+  // Refused before Decap asks whether to delete it.
+  expect(asked).toEqual([]);
   expect(hash(shownFile)).toBe(before);
 
+  // A picture no page shows: Decap's question, once, then it goes.
   await page.getByText("not-shown-anywhere.jpg", { exact: true }).click();
   await page.getByRole("button", { name: "Delete selected" }).click();
   await expect.poll(() => fs.existsSync(unused)).toBe(false);
   await expect(page.getByText("not-shown-anywhere.jpg", { exact: true })).toHaveCount(0);
-  expect(asked).toHaveLength(2);
+  expect(asked).toEqual(["Are you sure you want to delete selected media?"]);
   expect(hash(shownFile)).toBe(before);
 });
