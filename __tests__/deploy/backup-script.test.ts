@@ -8,7 +8,7 @@
  * newest n, or the last n days; the first backup restored with the newest log into an empty store
  * leaves out the address erased after it; GPG instead of age; a copy that fails leaves nothing
  * half-written and says so; settings another user could change, a folder that is a link or
- * another's, and wrong values are refused.
+ * another's, and wrong values are refused. No run leaves tsx's cache in the temporary folder.
  */
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -36,6 +36,8 @@ function backup(args: string[]): Promise<{ code: number | null; stdout: string; 
   return new Promise((resolve, reject) => {
     const child = spawn(SCRIPT, ["--root", root, "--enquiries", ENQUIRIES, ...args], {
       cwd: projectRoot,
+      // Looked at after each test: tsx must have left no cache there (the CLI runs with it off).
+      env: { ...process.env, TMPDIR: at("tmp") },
       stdio: ["ignore", "pipe", "pipe"],
       timeout: 120_000,
     });
@@ -124,7 +126,8 @@ function fill(): void {
 (isRoot ? describe : describe.skip)("deploy/server/backup", () => {
   beforeEach(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-backup-"));
-    for (const dir of ["etc/cyrus", "mnt", "var/lib/cyrus"]) fs.mkdirSync(at(dir), { recursive: true, mode: 0o755 });
+    for (const dir of ["etc/cyrus", "mnt", "var/lib/cyrus", "tmp"])
+      fs.mkdirSync(at(dir), { recursive: true, mode: 0o755 });
     fs.writeFileSync(at("etc/passwd"), "root:x:0:0:root:/root:/bin/bash\n");
     identity = path.join(root, "identity.txt");
     expect(spawnSync("age-keygen", ["-o", identity]).status).toBe(0);
@@ -134,7 +137,15 @@ function fill(): void {
     settings({ BACKUP_DIR: BACKUPS, BACKUP_RECIPIENT: recipient, BACKUP_KEEP: "3" });
     fill();
   });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterEach(() => {
+    try {
+      // Nothing left in the temporary folder: no transpiled code of tsx's (another user could plant
+      // some there for the service's user to run), nor root's own scratch folder.
+      expect(fs.readdirSync(at("tmp"))).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 
   test("run: encrypted to the recipient, root's alone, the erasure log beside it; the next run finds nothing due", async () => {
     const made = await backup(["run"]);
