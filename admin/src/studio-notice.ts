@@ -28,6 +28,14 @@ export const NOTICE_STYLE = `
 .${NOTICE_CLASS} button { flex: none; padding: 4px 12px; border: 1px solid #431407; border-radius: 4px; background: #fff; color: #431407; font: inherit; cursor: pointer; }
 `;
 
+/**
+ * Decap's own notices (react-toastify's coloured theme: "Entry saved", "Entry deleted") wrote white on
+ * green (#07bc0c, 2.6:1), yellow and light blue; each colour darkened to reach 4.5:1 with white words.
+ */
+export const TOAST_STYLE = `
+html:root { --toastify-color-info: #2a4f9c; --toastify-color-success: #16692a; --toastify-color-warning: #8a4b00; --toastify-color-error: #b3001f; }
+`;
+
 let status: HTMLElement | undefined;
 
 /** The live region for "Checking …", on the page from the start (installNotices). */

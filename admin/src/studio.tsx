@@ -15,7 +15,7 @@ import { withRefusals } from "./refusing-widgets";
 import { RELATION_NOTE_STYLE, withMissingNote, withNames } from "./missing-relation";
 import { withoutEmpty } from "./prune";
 import { refuseWhatTheCheckRefuses } from "./save-check";
-import { installNotices, NOTICE_STYLE } from "./studio-notice";
+import { installNotices, NOTICE_STYLE, TOAST_STYLE } from "./studio-notice";
 import { mountReleaseStatus } from "./release-status-bar";
 import { FORMAT, withSource, yamlLines } from "./yaml/format";
 // The site's global rules and tokens, first, as its Layout has them: studio.css, for the preview frame.
@@ -65,7 +65,7 @@ relation.control = withMissingNote(relation.control as never) as ComponentType<n
 if (relation.preview) relation.preview = withNames(relation.preview as never) as ComponentType<never>;
 const errorStyle = document.createElement("style");
 errorStyle.textContent =
-  ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE + LIBRARY_NOTICE_STYLE + NOTICE_STYLE;
+  ERROR_STYLE + PICTURE_NOTE_STYLE + RELATION_NOTE_STYLE + LIBRARY_NOTICE_STYLE + NOTICE_STYLE + TOAST_STYLE;
 document.head.append(errorStyle);
 cms.registerCustomFormat(FORMAT, "yaml", yamlLines);
 // The file's current text travels with the data to the format's toFile, which splices into it.
