@@ -267,6 +267,21 @@ function fill(): void {
     expect(again.stderr).toMatch(
       /holds 2 enquiries and 0 people of the inbox: a backup is restored into an empty store only/,
     );
+
+    // A new server before its backup settings: the log copied from the backups, given by its path.
+    fs.rmSync(at("etc/cyrus/backup.env"));
+    enquirySettings(dataDir("newer"));
+    const copied = path.join(root, "erasures-copy.log");
+    fs.copyFileSync(at(`${BACKUPS}/erasures.log`), copied);
+    expect(await backup(["restore", file, "--identity", identity])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/no erasure log: BACKUP_DIR is not set; give --erasures LOG, or --no-erasure-log/),
+    });
+    const given = await backup(["restore", file, "--identity", identity, "--erasures", copied]);
+    expect(given).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("\nerasures made after the backup: 1 of 1 replayed"),
+    });
   }, 120_000);
 
   test("GPG: encrypted to root's public key file, restored with the secret key file", async () => {
