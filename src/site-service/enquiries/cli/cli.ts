@@ -6,8 +6,10 @@
  * ENQUIRY_DATA_DIR or DATABASE_URL); `-- invite`, `-- people`, `-- revoke` and `-- audit`: who may
  * use the inbox, and what they listed, viewed, exported and erased (../inbox/inbox-cli); `-- backup`,
  * `-- erasure-log`, `-- restore` and `-- replay-erasures`: a copy of the store, and putting one back
- * with the erasures made since (./backup-restore).
+ * with the erasures made since (./backup-restore); `-- check` and `-- notify-operator`: what
+ * deploy/server/doctor asks of the store, and its e-mail to the operator (./check, ./notify-operator).
  */
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { loadConfig, type EnquiryConfig } from "../core/config";
 import { runtimeEnv, type Env } from "../../service/env";
@@ -16,9 +18,11 @@ import type { EnquiryStore } from "../store/store";
 import { purgeExpired } from "../core/retention";
 import type { CliOutput } from "./cli-output";
 import { backup, printErasureLog, replayErasures, restore } from "./backup-restore";
+import { check } from "./check";
 import { erase, exportAll, operatorAccount } from "./erase-export";
 import { audit, invite, people, revoke } from "../inbox/inbox-cli";
 import { formatTable, undeliveredChannels } from "./list-format";
+import { notifyOperator } from "./notify-operator";
 import { retry, status } from "./retry-status";
 
 const USAGE = `usage: npm run enquiries -- <command>
@@ -52,7 +56,13 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   of the logs that it lacks (made after it); --identity: the age identity
                                   or GPG secret key file of an encrypted backup
   replay-erasures --erasures LOG ...
-                                  replay the erasures of the logs that the store's own log lacks`;
+                                  replay the erasures of the logs that the store's own log lacks
+  check [--backup FILE|-]         whether the store answers, its migrations are this code's and the
+                                  outbox delivers; --backup: whether that backup opens (restored into
+                                  a temporary store, then removed); exit code 1 on a PROBLEM line
+  notify-operator --subject <line>
+                                  e-mail the text on stdin to the operator (ENQUIRY_ALERT_TO, else
+                                  ENQUIRY_TO): doctor's lines, when it finds a problem`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -71,6 +81,8 @@ const ARITY: Readonly<Record<string, number>> = {
   "erasure-log": 0,
   restore: 1,
   "replay-erasures": 0,
+  check: 0,
+  "notify-operator": 0,
 };
 
 const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => console.error(l) };
@@ -78,13 +90,14 @@ const consoleOutput: CliOutput = { out: (l) => console.log(l), err: (l) => conso
 /**
  * Runs one command; resolves to the process exit code (retry: 1 if any delivery still fails; status:
  * 1 while a channel is failing). now: the clock of the outbox's schedule, the alerts, the
- * invitations and the audit (tests).
+ * invitations and the audit (tests); stdin: what `-` reads (tests give their own).
  */
 export async function runEnquiriesCli(
   argv: string[],
   env: Env = runtimeEnv(),
   io: CliOutput = consoleOutput,
   now: () => number = Date.now,
+  stdin: Readable = process.stdin,
 ): Promise<number> {
   let parsed;
   try {
@@ -103,6 +116,8 @@ export async function runEnquiriesCli(
         erasures: { type: "string", multiple: true },
         "no-erasure-log": { type: "boolean" },
         identity: { type: "string" },
+        backup: { type: "string" },
+        subject: { type: "string" },
       },
     });
   } catch (error) {
@@ -115,6 +130,9 @@ export async function runEnquiriesCli(
     return 2;
   }
   const config = loadConfig(env);
+  // Neither opens the store as the others do: check reads it without migrating, notify needs none.
+  if (command === "check") return await check(config, parsed.values.backup, io, now, stdin);
+  if (command === "notify-operator") return await notifyOperator(config, parsed.values.subject, io, stdin);
   const store = openStore(config, { connections: 1, log: { warn: io.err } });
   try {
     if (command === "not-spam") return await notSpam(store, args[0]!, io);
