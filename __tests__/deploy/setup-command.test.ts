@@ -832,8 +832,8 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
   const SETTINGS = "etc/cyrus/certificates.env";
   const TIMER_LINK = "etc/systemd/system/timers.target.wants/cyrus-certificates.timer";
   const PLACEHOLDER =
-    `TLS certificate for ${DOMAIN} by ACME: a self-signed placeholder until nginx serves the challenge folder on ` +
-    "port 80 (a release rendered with --acme-webroot); cyrus-certificates.timer then obtains the certificate\n";
+    `TLS certificate for ${DOMAIN} by ACME: a self-signed placeholder for now (systemd not asked); the setup on ` +
+    "the running server, or cyrus-certificates.timer, obtains the certificate\n";
   /** Debian's lego where its package puts it: configure asks no CA, so a stand-in that is there is enough. */
   const withLego = (root: string) => {
     fs.writeFileSync(path.join(root, "usr/bin/lego"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
@@ -1218,9 +1218,13 @@ describe("the example settings files list every setting the code reads", () => {
     expect(text).toContain("--tls-cert /etc/cyrus/tls/fullchain.pem --tls-key /etc/cyrus/tls/privkey.pem");
   });
 
-  test("release.env's RELEASE_NGINX_ARGS examples: render.ts takes each as a release passes it, TLS with the ACME challenges, and the first release's plain HTTP", () => {
-    const lines = [...example("release.env").matchAll(/^# {3}RELEASE_NGINX_ARGS=(.+)$/gm)].map((m) => m[1]!);
-    expect(lines).toHaveLength(2);
+  test("release.env's RELEASE_NGINX_ARGS example: render.ts takes it as a release passes it, TLS with the ACME challenges, from the first release on", () => {
+    const text = example("release.env");
+    const lines = [...text.matchAll(/^# {3}RELEASE_NGINX_ARGS=(.+)$/gm)].map((m) => m[1]!);
+    // One line: the setup obtains the certificate before the first release, so no plain-HTTP first
+    // release, and the live check asks SITE_URL (https), not a plain-HTTP RELEASE_LIVE_URL.
+    expect(lines).toHaveLength(1);
+    expect(text).not.toMatch(/RELEASE_LIVE_URL=http:/);
     const rendered = lines.map((line) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-release-env-nginx-"));
       dirs.push(dir);
@@ -1238,7 +1242,6 @@ describe("the example settings files list every setting the code reads", () => {
       return fs.readFileSync(path.join(out, "cyrus.conf"), "utf8");
     });
     const tls = rendered[0]!;
-    const plain = rendered[1]!;
     const challenge = /location \^~ \/\.well-known\/acme-challenge\/ \{\n\s+root \/var\/lib\/cyrus-acme-challenge;/g;
     // TLS: the setup's copies (or the certificates script's), plain HTTP on IPv4 and IPv6 redirected but
     // for the challenges, answered there and on the site's own server.
@@ -1246,10 +1249,6 @@ describe("the example settings files list every setting the code reads", () => {
     expect(tls).toContain("ssl_certificate_key /etc/cyrus/tls/privkey.pem;");
     expect(tls).toMatch(/server \{\n {4}listen 80;\n {4}listen \[::\]:80;\n {4}server_name www\.example\.com;/);
     expect(tls.match(challenge)).toHaveLength(2);
-    // The first release: no TLS, the challenges answered on port 80, IPv4 and IPv6.
-    expect(plain).not.toContain("ssl_certificate");
-    expect(plain).toMatch(/listen 80;\n {4}listen \[::\]:80;/);
-    expect(plain.match(challenge)).toHaveLength(1);
   });
 
   test("enquiry.env: every variable the service reads (src/site-service), SITE_URL among those to fill in", () => {

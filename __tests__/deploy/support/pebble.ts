@@ -1,8 +1,9 @@
 /**
  * Let's Encrypt's test CA on loopback: Debian's `pebble`, with `pebble-challtestsrv` as its DNS server
  * (every name is 127.0.0.1, no IPv6 address), so that its HTTP-01 validation of www.example.com comes
- * to `httpPort` on this machine, where the test's nginx listens. Pebble's own HTTPS has a certificate
- * from a throw-away CA made here with openssl: `caBundle` is what the ACME client must trust.
+ * to `httpPort` on this machine, where the test's nginx listens (before it runs: lego's own HTTP
+ * server). Pebble's own HTTPS has a certificate from a throw-away CA made here with openssl: `caBundle`
+ * is what the ACME client must trust.
  * Deterministic: no random sleep before a validation, no nonce refused, no authorisation reused (each
  * order is validated through nginx again). Its certificates last 90 days, as Let's Encrypt's.
  */
