@@ -174,6 +174,21 @@ test("the service cannot see the release's mirror (the drafts) or its settings (
   );
 });
 
+test("doctor runs every day as root, with setpriv's rights alone, and e-mails the operator when something is wrong", () => {
+  const timer = unit("cyrus-doctor.timer");
+  expect(one(timer, "Timer.OnCalendar")).toBe("daily");
+  // A day missed while the server was off is run when it is back.
+  expect(one(timer, "Timer.Persistent")).toBe("true");
+  const doctor = unit("cyrus-doctor.service");
+  expect(one(doctor, "Service.Type")).toBe("oneshot");
+  expect(one(doctor, "Service.ExecStart")).toBe("/usr/local/lib/cyrus/doctor --notify");
+  // Root's (no User=): it runs what is another user's as that user, and reads no one else's files.
+  expect(doctor.has("Service.User")).toBe(false);
+  expect(one(doctor, "Service.CapabilityBoundingSet")).toBe("CAP_SETUID CAP_SETGID");
+  expect(one(doctor, "Service.NoNewPrivileges")).toBe("yes");
+  expect(one(doctor, "Service.PrivateTmp")).toBe("yes");
+});
+
 /** The polkit rule of deploy/polkit, run as polkitd runs it, for one request. */
 function polkitAnswer(user: string, actionId: string, details: Record<string, string>): string | undefined {
   const rules: ((action: unknown, subject: unknown) => unknown)[] = [];

@@ -22,6 +22,8 @@ export function verifyRoot(units: string[], root = fs.mkdtempSync(path.join(os.t
     "usr/bin/kill",
     "usr/local/lib/cyrus/nginx-module-check",
     "usr/local/lib/cyrus/certificates",
+    "usr/local/lib/cyrus/backup",
+    "usr/local/lib/cyrus/doctor",
   ]) {
     if (fs.existsSync(path.join(root, program))) continue;
     fs.mkdirSync(path.dirname(path.join(root, program)), { recursive: true });
