@@ -527,3 +527,33 @@ describe("the inbox's address without its slash", () => {
     expect((await get("/inbox?from=mail")).headers.location).toBe("/inbox/?from=mail");
   });
 });
+
+describe("the inbox's files", () => {
+  // The bundle's names as the build wrote them (src/node/inbox-build.ts: inbox-<content hash>.js/.css).
+  const bundle = fs
+    .readdirSync(path.join(projectRoot, "public", "inbox"))
+    .filter((name) => /^inbox-[0-9A-Z]{8}\.(js|css)$/.test(name));
+
+  test("its script and stylesheet, named by their content, are kept a year; its pages are never stored", async () => {
+    expect(bundle.map((name) => path.extname(name)).sort()).toEqual([".css", ".js"]);
+    for (const name of bundle) {
+      const res = await get(`/inbox/${name}`);
+      expect([name, res.status, res.headers["cache-control"]]).toEqual([
+        name,
+        200,
+        "public, max-age=31536000, immutable",
+      ]);
+      expect([name, headerCount(res, "cache-control")]).toEqual([name, 1]);
+      expect(res.headers["content-security-policy"]).toBe(INBOX_CSP);
+      expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    }
+    for (const page of ["/inbox/", "/inbox/welcome/", "/inbox/index.html"]) {
+      const res = await get(page);
+      expect([page, res.status, res.headers["cache-control"]]).toEqual([page, 200, "no-store"]);
+    }
+    // A name of the bundle's shape that is not there: the 404 page, never kept for a year.
+    const missing = await get("/inbox/inbox-ZZZZZZZZ.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["cache-control"]).not.toMatch(/immutable|max-age=[1-9]/);
+  });
+});
