@@ -15,9 +15,9 @@ import { withSharedTab } from "../../../support/shared-tab";
 /**
  * The studio tests' `test`: the tests of a worker share one browser context and one tab in it, as an
  * editor's visits share one browser; each test starts on about:blank, and the listeners, routes and
- * window size it set are undone after it (__tests__/support/shared-tab.ts). The context's HTTP cache keeps the studio's 6 MB script and
- * Chromium its compiled code, and the tab its renderer, all of which a new context or tab per test
- * made again. A test file's studio is an origin of its own (its port), so files share no storage;
+ * window size it set are undone after it (__tests__/support/shared-tab.ts). The context's HTTP cache
+ * keeps the studio's 6 MB script and Chromium its compiled code, and the tab its renderer, all of
+ * which a new context or tab per test made again. A test file's studio is an origin of its own (its port), so files share no storage;
  * within a file, Decap keeps the editor signed in (open() expects either).
  */
 export const test = base.extend<object, { studioContext: BrowserContext; studioTab: Page }>({
@@ -143,7 +143,10 @@ export const notice = (page: Page) => page.locator(".studio-notice[role=alert]")
 /** What the studio says it is doing meanwhile ("Checking …"), in the same place. */
 export const noticeStatus = (page: Page) => page.locator(".studio-notice[role=status]");
 
-/** Presses `key` (Tab, or Shift+Tab) until `target` has the focus, as a keyboard's user gets there: at most `max` times. */
+/**
+ * Presses `key` (Tab, or Shift+Tab) until `target` has the focus, as a keyboard's user gets there:
+ * at most `max` times.
+ */
 export async function pressUntilFocused(page: Page, target: Locator, key = "Tab", max = 80): Promise<void> {
   for (let presses = 0; presses < max; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
