@@ -541,6 +541,48 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
     );
   }, 90_000);
 
+  test("a PostgreSQL backup: a whole pg_dump is ok, a cut one a PROBLEM", async () => {
+    for (const file of fs.readdirSync(at(BACKUPS))) fs.rmSync(at(`${BACKUPS}/${file}`));
+    // As pg_dump writes it (its recent versions' \restrict and \unrestrict lines included).
+    const dump = [
+      "--",
+      "-- PostgreSQL database dump",
+      "--",
+      "",
+      "\\restrict abc",
+      "",
+      ...Array.from({ length: 50 }, (_, i) => `INSERT INTO enquiries VALUES (${i});`),
+      "",
+      "--",
+      "-- PostgreSQL database dump complete",
+      "--",
+      "",
+      "\\unrestrict abc",
+      "",
+    ].join("\n");
+    const name = `enquiries-${iso(Date.now() - 20 * 60_000).replace(/[-:]/g, "")}.sql.age`;
+    const backup = (text: string) =>
+      fs.writeFileSync(
+        at(`${BACKUPS}/${name}`),
+        must("age", ["--encrypt", "--recipient", recipient], Buffer.from(text)),
+      );
+
+    backup(dump);
+    const whole = await doctor();
+    expect(whole.lines).toContain(
+      `ok:      the newest backup (${name}) is a whole pg_dump (not loaded: a test load needs a database of its own)`,
+    );
+    expect(whole.code).toBe(0);
+
+    backup(dump.slice(0, dump.length / 2));
+    onlyProblem(
+      await doctor(),
+      new RegExp(
+        `^PROBLEM: the newest backup \\(${name.replace(/\./g, "\\.")}\\) is not a whole pg_dump — restore the one before it`,
+      ),
+    );
+  }, 60_000);
+
   test("as the release user: what only root sees is skipped, saying why; the rest looked at", async () => {
     // As on a server: the TLS folder is root's and cyrus-web's.
     fs.chmodSync(at("etc/cyrus/tls"), 0o750);
