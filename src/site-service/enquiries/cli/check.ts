@@ -3,8 +3,8 @@
  * this code, whether the outbox delivers, and (--backup) whether a backup opens. deploy/server/doctor
  * runs it as the service's user, with the service's settings, and turns each line into one of its own.
  *
- * Each line is `<part>: ok: <what>` or `<part>: PROBLEM: <what>`, part being store, migrations,
- * outbox or backup; exit code 1 when a line is a PROBLEM. Like `status`, it says counts, times and
+ * Each line is `<part>: ok: <what>`, `<part>: PROBLEM: <what>` or `<part>: skipped: <why>`, part
+ * being store, migrations, outbox or backup; exit code 1 when a line is a PROBLEM. Like `status`, it says counts, times and
  * the store's place, never anything of a visitor's: doctor e-mails its lines.
  *
  * It changes nothing it looks at. The schema is read without migrating (a store behind its code is
@@ -40,16 +40,17 @@ export async function check(
   stdin: Readable,
 ): Promise<number> {
   let problems = 0;
-  const say = (part: string, problem: boolean, what: string) => {
-    if (problem) problems += 1;
-    io.out(`${part}: ${problem ? "PROBLEM" : "ok"}: ${what}`);
+  const say: Say = (part, problem, what) => {
+    if (problem === true) problems += 1;
+    io.out(`${part}: ${problem === "skipped" ? "skipped" : problem ? "PROBLEM" : "ok"}: ${what}`);
   };
   await checkStore(config, say, now);
   if (backup !== undefined) await checkBackup(config, backup === "-" ? stdin : backup, say);
   return problems > 0 ? 1 : 0;
 }
 
-type Say = (part: string, problem: boolean, what: string) => void;
+/** problem: true for a PROBLEM line, "skipped" for a part not looked at (the line says why). */
+type Say = (part: string, problem: boolean | "skipped", what: string) => void;
 
 async function checkStore(config: EnquiryConfig, say: Say, now: () => number): Promise<void> {
   // Opening a SQLite store that is not there would make an empty one: the service's to make.
@@ -67,7 +68,7 @@ async function checkStore(config: EnquiryConfig, say: Say, now: () => number): P
     }
     say("store", false, `${engine.where} answers (${engine.kind === "sqlite" ? "SQLite" : "PostgreSQL"})`);
     if (!(await checkMigrations(engine, say))) {
-      say("outbox", true, "not read: the store's schema is not this code's (reading it would migrate it)");
+      say("outbox", "skipped", "not read while the store's schema is not the code's: reading it would migrate it");
       return;
     }
     await checkOutbox(engine, config, say, now);
