@@ -264,6 +264,7 @@ async function world(): Promise<void> {
     [
       "#!/bin/sh",
       "cat >/dev/null",
+      `ps -o sid= -p $$ >${at("test/cli-session")}`,
       `echo "store: ok: ${dataDir()}/enquiries.sqlite answers (SQLite)"`,
       'echo "migrations: ok: schema version 10, the code\'s"',
       'echo "outbox: ok: nothing waiting"',
@@ -482,6 +483,12 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
     // Mended, all well again (with the stand-in CLI).
     const again = await doctor();
     expect({ code: again.code, problems: problems(again) }).toEqual({ code: 0, problems: [] });
+    // The CLI ran in a session of its own: no controlling terminal of the caller's.
+    const session = (pid: number) =>
+      must("ps", ["-o", "sid=", "-p", String(pid)])
+        .toString()
+        .trim();
+    expect(fs.readFileSync(at("test/cli-session"), "utf8").trim()).not.toBe(session(process.pid));
   }, 120_000);
 
   test("a delivery failed for good: the outbox's PROBLEM; --notify e-mails the operator doctor's lines once, nothing of the visitor's", async () => {
