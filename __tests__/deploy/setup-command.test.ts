@@ -1,10 +1,11 @@
 /**
  * deploy/server/setup, the one command root runs on a server (docs/server.md), run as root into a
  * fresh temporary --root (systemd is not running here: the units are enabled offline and checked with
- * systemd-analyze verify). It sets up users, folders, modes, units (with the Node it found), the
- * polkit rule, the module check, the settings files (the copy's examples) and its copies of the TLS
- * files, or with --domain and --email the certificates script's settings and placeholder (the timer
- * enabled then only); run again it changes nothing; it refuses a copy that a user other than root could change, an
+ * systemd-analyze verify). It sets up users, folders, modes, units (with the Node it found; the
+ * backups' and the doctor's timers enabled), the polkit rule, root's scripts (the module check,
+ * backup, doctor) and the owner's command (/usr/local/sbin/cyrus), the settings files (the copy's
+ * examples) and its copies of the TLS files, or with --domain and --email the certificates script's settings and placeholder
+ * (the timer enabled then only); run again it changes nothing; it refuses a copy that a user other than root could change, an
  * old or foreign Node, a --root it cannot use, and writes nothing then; it never changes the folder a
  * TLS file is given from; a link the release user plants at any part of a path below the release
  * root is a PROBLEM, never followed, and leaves everything outside the release root as it was; the
@@ -29,6 +30,10 @@ const UNITS = [
   "cyrus-release.path",
   "cyrus-certificates.service",
   "cyrus-certificates.timer",
+  "cyrus-backup.service",
+  "cyrus-backup.timer",
+  "cyrus-doctor.service",
+  "cyrus-doctor.timer",
 ];
 const KEY = "/etc/cyrus/tls/privkey.pem";
 const dirs: string[] = [];
@@ -183,10 +188,12 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(stat(root, "srv/cyrus/shared/release.env")).toEqual(owned(release.uid, release.gid, "600"));
     expect(stat(root, "etc/cyrus")).toEqual(owned(0, 0, "755"));
     expect(stat(root, "etc/cyrus/enquiry.env")).toEqual(owned(0, 0, "600"));
+    expect(stat(root, "etc/cyrus/backup.env")).toEqual(owned(0, 0, "600"));
     // The settings files: the copy's examples, to fill in.
     for (const [file, example] of [
       ["srv/cyrus/shared/release.env", "release.env"],
       ["etc/cyrus/enquiry.env", "enquiry.env"],
+      ["etc/cyrus/backup.env", "backup.env"],
     ])
       expect(fs.readFileSync(path.join(root, file!), "utf8")).toBe(
         fs.readFileSync(path.join(projectRoot, "deploy/examples", example!), "utf8"),
@@ -207,6 +214,21 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     }
     expect(stat(root, "usr/local/lib/cyrus/nginx-module-check")).toEqual(owned(0, 0, "755"));
     expect(stat(root, "usr/local/lib/cyrus/certificates")).toEqual(owned(0, 0, "755"));
+    // Root's scripts for the backups and the doctor, and the owner's command: the copy's, root's.
+    for (const [installed, source] of [
+      ["usr/local/lib/cyrus/backup", "backup"],
+      ["usr/local/lib/cyrus/doctor", "doctor"],
+      ["usr/local/sbin/cyrus", "cyrus"],
+    ]) {
+      expect(stat(root, installed!)).toEqual(owned(0, 0, "755"));
+      expect(fs.readFileSync(path.join(root, installed!), "utf8")).toBe(
+        fs.readFileSync(path.join(projectRoot, "deploy/server", source!), "utf8"),
+      );
+      expect(first.stdout).toContain(`changed: /${installed} installed from deploy/server/${source}\n`);
+    }
+    expect(first.stdout).toContain(
+      "changed: /etc/cyrus/backup.env created from deploy/examples/backup.env (mode 600): fill in its settings\n",
+    );
     // No --domain: no certificate by ACME, and its timer not enabled.
     expect(fs.existsSync(path.join(root, "etc/cyrus/certificates.env"))).toBe(false);
     expect(fs.existsSync(path.join(root, "etc/systemd/system/timers.target.wants/cyrus-certificates.timer"))).toBe(
@@ -225,6 +247,8 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
       ["multi-user.target.wants", "cyrus-nginx.service"],
       ["paths.target.wants", "cyrus-release.path"],
       ["timers.target.wants", "cyrus-release-poll.timer"],
+      ["timers.target.wants", "cyrus-backup.timer"],
+      ["timers.target.wants", "cyrus-doctor.timer"],
     ])
       expect(fs.readlinkSync(path.join(root, "etc/systemd/system", wants!, unit!))).toBe(`/etc/systemd/system/${unit}`);
     // The TLS key: nginx's user reads it, the release user (and the service's) cannot.
@@ -241,8 +265,10 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
   test("run again, it changes nothing, and keeps what the settings files hold byte for byte", () => {
     const release = "RELEASE_REPO=/srv/git/site.git\nSITE_URL=https://www.cyrus.example\n";
     const enquiry = "SMTP_URL=smtp://mail.example.com\r\n# no newline at the end";
+    const backups = "BACKUP_DIR='/mnt/backup/cyrus'\n";
     fs.writeFileSync(path.join(root, "srv/cyrus/shared/release.env"), release);
     fs.writeFileSync(path.join(root, "etc/cyrus/enquiry.env"), enquiry);
+    fs.writeFileSync(path.join(root, "etc/cyrus/backup.env"), backups);
     const before = listing(root);
     const again = setup(copy, root, ["--tls-key", KEY]);
     expect(again.code).toBe(0);
@@ -250,9 +276,15 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(again.stdout).toMatch(/^setup: nothing to change$/m);
     expect(again.stdout).toContain("ok:      /srv/cyrus/shared/release.env (mode 600, content kept)\n");
     expect(again.stdout).toContain("ok:      /etc/cyrus/enquiry.env (mode 600, content kept)\n");
+    expect(again.stdout).toContain("ok:      /etc/cyrus/backup.env (mode 600, content kept)\n");
+    for (const done of ["/usr/local/lib/cyrus/backup", "/usr/local/lib/cyrus/doctor", "/usr/local/sbin/cyrus"])
+      expect(again.stdout).toContain(`ok:      ${done}\n`);
+    for (const timer of ["cyrus-backup.timer", "cyrus-doctor.timer"])
+      expect(again.stdout).toContain(`ok:      ${timer} enabled\n`);
     expect(listing(root)).toEqual(before);
     expect(fs.readFileSync(path.join(root, "srv/cyrus/shared/release.env"), "utf8")).toBe(release);
     expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(enquiry);
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/backup.env"), "utf8")).toBe(backups);
   });
 
   test("an empty settings file (an earlier setup's) is kept, and the example named", () => {
@@ -635,8 +667,8 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
     for (const unit of UNITS) {
       const source = fs.readFileSync(path.join(projectRoot, "deploy/systemd", unit), "utf8");
       const installed = fs.readFileSync(path.join(root, "etc/systemd/system", unit), "utf8");
-      // The word /usr/bin/node alone replaced, and nothing else.
-      expect(installed).toBe(source.replaceAll("=/usr/bin/node ", "=/usr/local/bin/node "));
+      // The word /usr/bin/node alone replaced (after ExecStart= or backup's --node), and nothing else.
+      expect(installed).toBe(source.replace(/(?<=[=\s])\/usr\/bin\/node(?=\s)/g, "/usr/local/bin/node"));
       expect(installed).not.toContain("/usr/bin/node");
       if (installed !== source) {
         replaced += 1;
@@ -645,7 +677,7 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
         );
       }
     }
-    expect(replaced).toBeGreaterThanOrEqual(3); // the service and both release units
+    expect(replaced).toBeGreaterThanOrEqual(4); // the service, both release units and the backup's
     const before = listing(root);
     const again = setup(copy, root);
     expect(again.code).toBe(0);
