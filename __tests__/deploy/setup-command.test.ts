@@ -4,7 +4,8 @@
  * systemd-analyze verify). It sets up users, folders, modes, units (with the Node it found; the
  * backups' and the doctor's timers enabled), the polkit rule, root's scripts (the module check,
  * backup, doctor) and the owner's command (/usr/local/sbin/cyrus), the settings files (the copy's
- * examples) and its copies of the TLS files, or with --domain and --email the certificates script's settings and placeholder
+ * examples, the service's with an erasure key of its own, made once and never again) and its copies
+ * of the TLS files, or with --domain and --email the certificates script's settings and placeholder
  * (the timer enabled then only); run again it changes nothing; it refuses a copy that a user other than root could change, an
  * old or foreign Node, a --root it cannot use, and writes nothing then; it never changes the folder a
  * TLS file is given from; a link the release user plants at any part of a path below the release
@@ -124,6 +125,9 @@ function listing(root: string): string[] {
   return out;
 }
 
+/** The ENQUIRY_ERASURE_KEY a settings file sets. */
+const erasureKeyOf = (text: string) => /^ENQUIRY_ERASURE_KEY=(.*)$/m.exec(text)?.[1];
+
 const entry = (root: string, file: string, name: string) =>
   fs
     .readFileSync(path.join(root, "etc", file), "utf8")
@@ -189,15 +193,30 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(stat(root, "etc/cyrus")).toEqual(owned(0, 0, "755"));
     expect(stat(root, "etc/cyrus/enquiry.env")).toEqual(owned(0, 0, "600"));
     expect(stat(root, "etc/cyrus/backup.env")).toEqual(owned(0, 0, "600"));
-    // The settings files: the copy's examples, to fill in.
+    // The settings files: the copy's examples, to fill in; the service's with its erasure key made.
     for (const [file, example] of [
       ["srv/cyrus/shared/release.env", "release.env"],
-      ["etc/cyrus/enquiry.env", "enquiry.env"],
       ["etc/cyrus/backup.env", "backup.env"],
     ])
       expect(fs.readFileSync(path.join(root, file!), "utf8")).toBe(
         fs.readFileSync(path.join(projectRoot, "deploy/examples", example!), "utf8"),
       );
+    const enquiryEnv = fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8");
+    const erasureKey = erasureKeyOf(enquiryEnv);
+    // As `openssl rand -base64 32` makes one: 44 characters, which the service takes (32 or more, no spaces).
+    expect(erasureKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(erasureKey!, "base64")).toHaveLength(32);
+    expect(enquiryEnv).toBe(
+      fs
+        .readFileSync(path.join(projectRoot, "deploy/examples/enquiry.env"), "utf8")
+        .replace(/^# ENQUIRY_ERASURE_KEY=$/m, `ENQUIRY_ERASURE_KEY=${erasureKey}`),
+    );
+    expect(first.stdout).toContain(
+      "changed: ENQUIRY_ERASURE_KEY set in /etc/cyrus/enquiry.env to a new random key: keep a copy of it with the " +
+        "backups' key, off this server (grep ENQUIRY_ERASURE_KEY /etc/cyrus/enquiry.env): a restore needs it to " +
+        "erase again what was erased after its backup\n",
+    );
+    expect(first.stdout).not.toContain(erasureKey);
     expect(first.stdout).toContain(
       "changed: /srv/cyrus/shared/release.env created by cyrus-release from deploy/examples/release.env (mode 600): " +
         "fill in RELEASE_REPO and SITE_URL there, as cyrus-release\n",
@@ -263,8 +282,15 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
   });
 
   test("run again, it changes nothing, and keeps what the settings files hold byte for byte", () => {
+    const made = fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8");
+    const unchanged = setup(copy, root, ["--tls-key", KEY]);
+    expect(unchanged.stdout).toMatch(/^setup: nothing to change$/m);
+    expect(unchanged.stdout).not.toContain("ENQUIRY_ERASURE_KEY");
+    // The key made is kept, never made again.
+    expect(fs.readFileSync(path.join(root, "etc/cyrus/enquiry.env"), "utf8")).toBe(made);
     const release = "RELEASE_REPO=/srv/git/site.git\nSITE_URL=https://www.cyrus.example\n";
-    const enquiry = "SMTP_URL=smtp://mail.example.com\r\n# no newline at the end";
+    // The owner's: without the key made (taken out, or an older server's), it is not put back.
+    const enquiry = "SMTP_URL=smtp://mail.example.com\r\n# ENQUIRY_ERASURE_KEY=\n# no newline at the end";
     const backups = "BACKUP_DIR='/mnt/backup/cyrus'\n";
     fs.writeFileSync(path.join(root, "srv/cyrus/shared/release.env"), release);
     fs.writeFileSync(path.join(root, "etc/cyrus/enquiry.env"), enquiry);
