@@ -6,11 +6,12 @@
  * backup, doctor) and the owner's command (/usr/local/sbin/cyrus), the settings files (the copy's
  * examples, the service's with an erasure key of its own, made once and never again) and its copies
  * of the TLS files, or with --domain and --email the certificates script's settings and placeholder
- * (the timer enabled then only); run again it changes nothing; it refuses a copy that a user other than root could change, an
- * old or foreign Node, a --root it cannot use, and writes nothing then; it never changes the folder a
- * TLS file is given from; a link the release user plants at any part of a path below the release
- * root is a PROBLEM, never followed, and leaves everything outside the release root as it was; the
- * release user runs the first release from a copy laid out as the page says, whose .git it cannot read.
+ * (the timer enabled then only); run again it changes nothing; it refuses a copy that a user other
+ * than root could change, an old or foreign Node, a --root it cannot use, and writes nothing then; it
+ * never changes the folder a TLS file is given from; a link the release user plants at any part of a
+ * path below the release root is a PROBLEM, never followed, and leaves everything outside the release
+ * root as it was; the release user runs the first release from a copy laid out as the page says,
+ * whose .git it cannot read.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -82,7 +83,10 @@ function fakeNode(root: string, dir: string, version: string, mode = 0o755): str
   return path.join(dir, "node");
 }
 
-/** A new server's root: its users' files, Node where Debian's package puts it, and a TLS key copied there as root would (0644). */
+/**
+ * A new server's root: its users' files, Node where Debian's package puts it, and a TLS key copied
+ * there as root would (0644).
+ */
 function freshRoot(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-setup-root-"));
   dirs.push(root);
@@ -1126,7 +1130,10 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
       expect(result.stderr).not.toMatch(/fatal|error/);
       return result.stdout.trim();
     };
-    /** A checkout as `git clone` makes one (umask 022: folders 755, files 644, .git/config 644), with a token in its config. */
+    /**
+     * A checkout as `git clone` makes one (umask 022: folders 755, files 644, .git/config 644), with a
+     * token in its config.
+     */
     const checkout = () => {
       const copy = copyOfProject();
       git(copy, "init", "--quiet");
