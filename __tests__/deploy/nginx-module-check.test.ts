@@ -23,7 +23,9 @@ import { freePort } from "../support/serve";
 import { chownTree, releaseUser, systemUser, WEB_TEST_USER, type ReleaseUser } from "./support/release-user";
 import { NGINX, projectRoot, run, stopProc, waitFor, type Proc } from "./support/stack";
 
-/** The checkout may sit where nginx's user cannot go (CI's clone under a 700 folder): a copy, as the setup installs it. */
+/**
+ * The checkout may sit where nginx's user cannot go (CI's clone under a 700 folder): a copy, as the setup installs it.
+ */
 let CHECK = "";
 const isRoot = process.getuid!() === 0;
 let web: ReleaseUser;
@@ -270,14 +272,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   `a library named as an OpenSSL engine, planted by the release user: refused, nginx keeps its configuration, the library never loads${hasGcc ? "" : " (skipped: no gcc to build the canary library)"}`,
   () => {
     let release: ReleaseUser;
-    /** The canary (support/canary-library.c), built into the release's nginx folder, and the file it writes when loaded. */
+    /**
+     * The canary (support/canary-library.c), built into the release's nginx folder, and the file it writes when loaded.
+     */
     let library: string;
     let marker: string;
     let cert: string;
     let key: string;
     let extraPort: number;
     let tlsPort: number;
-    /** The unit's nginx: ExecStartPre= (the check, writing the copy) then ExecStart= (nginx on the copy), as nginx's user. */
+    /**
+     * The unit's nginx: ExecStartPre= (the check, writing the copy) then ExecStart= (nginx on the copy), as nginx's
+     * user.
+     */
     let unit: Proc;
     let unitCopy: string;
     const main = () => path.join(conf, "cyrus-nginx.conf");
@@ -330,7 +337,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       await stopProc(unit, "SIGQUIT", 5_000);
     });
 
-    /** ExecReload= of cyrus-nginx.service: the check, then the HUP only if it passed (systemd runs the next line only then). */
+    /**
+     * ExecReload= of cyrus-nginx.service: the check, then the HUP only if it passed (systemd runs the next line only
+     * then).
+     */
     const reload = () => {
       const result = check(main(), unitCopy);
       if (result.code === 0) process.kill(unit.child.pid!, "SIGHUP");

@@ -1,6 +1,7 @@
 /**
  * axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) at 375 and 1280 px on the 404 page, the
- * open Services dropdown (on hover and by its button) and the open mobile menu: zero violations. Every route of the route table
+ * open Services dropdown (on hover and by its button) and the open mobile menu: zero violations. Every route of the
+ * route table
  * is checked by its own test in routes.spec.ts (one load of the page for both); the contact form
  * showing each of its messages in contact-form.spec.ts. The reporter prints the counts. The check
  * looks in the page's own document only (support/fixtures.ts): a frame other than the map's fails it.

@@ -1,6 +1,7 @@
 /**
  * Page interactions: every card on /services reaches its detail page and every detail page's Back
- * button returns to /services (each card at 375 or 1280 px, alternately); pages other than the detail pages (activities among them) have no
+ * button returns to /services (each card at 375 or 1280 px, alternately); pages other than the detail pages (activities
+ * among them) have no
  * Back button; the Why Cyrus descriptions stay hidden until hover or keyboard focus, and show exactly
  * while their card is announced as expanded; a page reached by a link inside the site (a plain link
  * from a page without scripts) is styled as when opened directly (every page inlines the whole

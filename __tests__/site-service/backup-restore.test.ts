@@ -6,7 +6,8 @@
  * database dropped) and started fresh; `restore` with the log: the 197 others come back with their
  * work state, notes and history, the erased ones do not, the inbox lists the 197; no erased address
  * is in the backup folder's log or anywhere in the restored store. Then: an age-encrypted backup
- * (not readable without its identity, restored with it) and a GPG-encrypted one; the refusals (a store that is not empty, no
+ * (not readable without its identity, restored with it) and a GPG-encrypted one; the refusals (a store that is not
+ * empty, no
  * log given, a file that is no backup); erasures made without the key or with another (said, exit
  * code 1, replayed once the key is set); an enquiry received after its address was erased stays.
  */

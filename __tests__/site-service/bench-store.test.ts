@@ -16,7 +16,9 @@ function line(id: string, email: string, message: string): string {
   return `${JSON.stringify({ ...enquiry, email, message, screening: { verdict: "clean", signals: [] }, delivery: "pending" })}\n`;
 }
 
-/** A store filled from enquiries.jsonl with one enquiry to erase and one to keep; the erased one's bytes left on disk. */
+/**
+ * A store filled from enquiries.jsonl with one enquiry to erase and one to keep; the erased one's bytes left on disk.
+ */
 async function eraseOne(secureDelete?: boolean): Promise<{ imported: number; erased: number; left: boolean }> {
   const dir = tempDir();
   fs.writeFileSync(

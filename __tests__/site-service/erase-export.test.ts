@@ -1,6 +1,7 @@
 /**
  * `enquiries erase --email` and `enquiries export`, on each engine: erasure removes every enquiry of
- * the address (in any case) with its delivery and outbox records and the inbox's notes and history, and says how many without naming
+ * the address (in any case) with its delivery and outbox records and the inbox's notes and history, and says how many
+ * without naming
  * it; export gives CSV a spreadsheet reads safely (./export-formulas.test.ts tries it in every
  * locale's split), or JSON lines.
  */

@@ -74,7 +74,10 @@ function cli(env: Record<string, string>) {
 describe("on sqlite", () => {
   let clock = NOW;
 
-  /** The service with enquiries: Zeb's, twice (the address in two cases), among others; outbox rows with failed attempts. */
+  /**
+   * The service with enquiries: Zeb's, twice (the address in two cases), among others; outbox rows with failed
+   * attempts.
+   */
   async function serviceWithEnquiries(env: Record<string, string> = {}): Promise<{ site: Harness; ids: string[] }> {
     clock = NOW;
     const secret = newSecret();

@@ -1,6 +1,7 @@
 /**
  * ENQUIRY_RETENTION_DAYS on each engine, on an injected clock: enquiries received before the cutoff
- * go with their delivery, review, outbox and attempt rows, and the inbox's work, notes and history; younger ones stay; unset keeps all; the
+ * go with their delivery, review, outbox and attempt rows, and the inbox's work, notes and history; younger ones stay;
+ * unset keeps all; the
  * log says how many without personal data; the service purges when it starts (then daily).
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";

@@ -21,7 +21,8 @@ import { copyProject, plainText, runGatsby, waitFor } from "../support/project-c
 
 /** The warnings that must stay, each with the line of ours that must follow it. */
 const EXPLAINED = [
-  // The content plugin's nodes are gatsby-transformer-yaml's (plugins/gatsby-plugin-cyrus-content/src/expected-warnings.ts).
+  // The content plugin's nodes are gatsby-transformer-yaml's
+  // (plugins/gatsby-plugin-cyrus-content/src/expected-warnings.ts).
   { warning: new RegExp(`^${NO_NODES_WARNING}`), explanation: NO_NODES_EXPLAINED },
   // "/" is a page and a redirect on purpose (src/node/root-redirect.ts).
   { warning: /^There are routes that match both page and redirect/, explanation: ROOT_REDIRECT_EXPLAINED },

@@ -166,7 +166,9 @@ function hasInitdb(bin: string): boolean {
   return fs.existsSync(path.join(bin, "initdb"));
 }
 
-/** "postgres (PostgreSQL) 16.4 (Ubuntu 16.4-1)" gives "16.4"; no answer, undefined. (--version is answered as root too.) */
+/**
+ * "postgres (PostgreSQL) 16.4 (Ubuntu 16.4-1)" gives "16.4"; no answer, undefined. (--version is answered as root too.)
+ */
 function versionOf(bin: string): string | undefined {
   const server = path.join(bin, "postgres");
   if (!fs.existsSync(server)) return undefined;

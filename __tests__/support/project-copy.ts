@@ -103,7 +103,10 @@ export function runGatsby(root: string, args: string[]): GatsbyRun {
   return { child, output: () => output, exited, stop };
 }
 
-/** Gatsby's terminal output without colours, and with its line wrapping undone (runs of spaces and line breaks as one space). */
+/**
+ * Gatsby's terminal output without colours, and with its line wrapping undone (runs of spaces and line breaks as one
+ * space).
+ */
 export const plainText = (text: string): string =>
   text
     // eslint-disable-next-line no-control-regex -- ANSI escape sequences

@@ -71,7 +71,9 @@ export function cmsConfig(backend: NonNullable<Backend>, dataDir: string, review
   };
 }
 
-/** The content files and their schemas, for the content check's rules the studio runs (admin/src/content-sources.ts). */
+/**
+ * The content files and their schemas, for the content check's rules the studio runs (admin/src/content-sources.ts).
+ */
 export function contentSourcesOf(dataDir: string): BundledSource[] {
   return contentFiles.map(({ file, schema, key }) => ({
     file,

@@ -82,7 +82,9 @@ export function persistUnique(persist: Persist, file: File, opts: { field?: Imm 
   };
 }
 
-/** The file under its new name; its type follows the ending, as the file really is (a JPEG named .png said image/png). */
+/**
+ * The file under its new name; its type follows the ending, as the file really is (a JPEG named .png said image/png).
+ */
 export function asUpload(file: File, name: string, ending: string): File {
   const known = ["jpg", "png", "webp", "avif"].includes(ending);
   const type = known ? `image/${ending === "jpg" ? "jpeg" : ending}` : file.type;

@@ -58,7 +58,9 @@ export function uploadName(pattern: string, entry: string, ending: string, taken
   }
 }
 
-/** A field's pattern: its own (`upload_name`), else the entry and the field's name (a field the config does not name). */
+/**
+ * A field's pattern: its own (`upload_name`), else the entry and the field's name (a field the config does not name).
+ */
 export const uploadPattern = (uploadNameOf: unknown, field: string): string =>
   typeof uploadNameOf === "string" && uploadNameOf ? uploadNameOf : `{{slug}}-${nameWords(field)}`;
 

@@ -2,7 +2,8 @@
  * A picture uploaded before its entry had a key (a new service's banner, chosen before the slug was
  * typed) was named after the collection: service-banner.jpg. When the entry is saved, Decap's save
  * (persistEntry, and persistUnpublishedEntry under review; admin/scripts/unique-uploads-fix.ts routes
- * both through refusal-notice.ts to here as the studio is bundled) comes here first: each such upload, not yet written, is named
+ * both through refusal-notice.ts to here as the studio is bundled) comes here first: each such upload, not yet written,
+ * is named
  * again after the key (<slug>-banner.jpg), by the same rules (never a name in use), and the values
  * naming it follow. Nothing is written before Decap's save writes the entry and its pictures together.
  */

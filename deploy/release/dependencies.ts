@@ -47,7 +47,9 @@ export function storeEntry(root: string, dir: string, pkg: string): string {
   return path.join(paths(root).packages, `${pkg === "." ? "site" : pkg}-${hash}`);
 }
 
-/** Where this package's node_modules can be copied from into a new entry, if anywhere (their own folder, not a link). */
+/**
+ * Where this package's node_modules can be copied from into a new entry, if anywhere (their own folder, not a link).
+ */
 function reusable(dir: string, from: string | undefined, pkg: string): string | undefined {
   if (!from) return undefined;
   const modules = path.join(from, pkg, "node_modules");

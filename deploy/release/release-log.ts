@@ -26,7 +26,10 @@ export class ReleaseLog {
     this.fd = fs.openSync(this.file, "a", 0o600);
   }
 
-  /** What the status calls it: the release's id (UTC time and short commit), or the time alone before the commit is known. */
+  /**
+   * What the status calls it: the release's id (UTC time and short commit), or the time alone before the commit is
+   * known.
+   */
   get id(): string {
     return this.name;
   }

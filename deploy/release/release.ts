@@ -70,7 +70,9 @@ function removeUnfinished(root: string): void {
   pruneStore(root);
 }
 
-/** Marks the release's /home with a time of its own (see ReleaseInfo.homeStamp): its own file, never a link's target. */
+/**
+ * Marks the release's /home with a time of its own (see ReleaseInfo.homeStamp): its own file, never a link's target.
+ */
 function stampHome(dir: string): number {
   const stamp = Math.floor(Date.now() / 1000);
   const home = ownPath(dir, "public", "home", "index.html");

@@ -73,7 +73,10 @@ export interface SiteIdentity extends Content<
   logo: IGatsbyImageData;
 }
 
-/** An entry of data/navigation/navigation.yaml `main`; `dropdown`: the Services item, a link plus a button that opens the dropdown. */
+/**
+ * An entry of data/navigation/navigation.yaml `main`; `dropdown`: the Services item, a link plus a button that opens
+ * the dropdown.
+ */
 export type NavItem = Content<Queries.NavItem>;
 
 export interface MenuEntry {

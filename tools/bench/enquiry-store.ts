@@ -11,7 +11,8 @@
  *    empty store.
  *
  * 3. Erasure and retention (./enquiry-removal): on a store of 100,000 enquiries, one `erase` and one
- *    purge of the oldest tenth, SQLite (secure_delete on, then off) and PostgreSQL; then enquiries per second stored through the
+ * purge of the oldest tenth, SQLite (secure_delete on, then off) and PostgreSQL; then enquiries per second stored
+ * through the
  *    store with SQLite's secure_delete on and off.
  * 4. Backups (./enquiry-backup): on a store of 100,000 enquiries, `enquiries backup` into a file and
  *    `enquiries restore` of it into an empty store with one erasure to replay, SQLite and PostgreSQL

@@ -4,7 +4,8 @@
  * page whose text links to a service. Deleting the page the menu links to, the service a text links to
  * and an approval a gallery shows is refused before Decap's confirm, naming each place as the studio
  * shows it, and nothing is written; from the moment Delete is pressed until the answer, the studio says
- * it is checking (decap-server's answers held back meanwhile, as a slow git host's); with the menu's link removed first, the page's deletion goes through
+ * it is checking (decap-server's answers held back meanwhile, as a slow git host's); with the menu's link removed
+ * first, the page's deletion goes through
  * and the content check passes on what the studio wrote; the page is opened by its address, its
  * collection's list never loaded, and Decap says nothing false (no "Failed to delete entry").
  */

@@ -2,7 +2,8 @@
  * Chromium against nginx with the project's configuration: on a page with behaviour (the home page's
  * carousel), its island alone, from 'self'; on a page without, no script at all; everywhere the
  * script-free menu and plain links, with the speculation rules prefetching the next page; all under
- * the Content-Security-Policy (script-src 'self' and the speculation rules' hash, no 'unsafe-inline'), and the contact form while
+ * the Content-Security-Policy (script-src 'self' and the speculation rules' hash, no 'unsafe-inline'), and the contact
+ * form while
  * the enquiry service stops and starts. Every route and the 404 page under the same policy, with no
  * violation, console error or failed request: the browser suite against nginx (`npm run test:e2e:nginx`).
  */

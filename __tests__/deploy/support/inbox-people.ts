@@ -58,7 +58,9 @@ export function inviteLink({ stack, site }: InboxStack, email: string, name: str
   return link;
 }
 
-/** A page of its own context, with its own virtual authenticator (CTAP2, built in, resident keys, user verification). */
+/**
+ * A page of its own context, with its own virtual authenticator (CTAP2, built in, resident keys, user verification).
+ */
 export async function pageWithAuthenticator(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

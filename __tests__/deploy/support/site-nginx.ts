@@ -5,7 +5,8 @@
  *   nothing of the site; cyrus-nginx.service runs nginx as its own user (here `cyrus-web-test`, with
  *   setpriv and only CAP_NET_BIND_SERVICE, as the unit's User= and AmbientCapabilities= do) on
  *   <root>/current/nginx/cyrus-nginx.conf, its pid, logs and temporary files in its own folders (the
- *   unit's StateDirectory, LogsDirectory and CacheDirectory, side by side). The documented reload is `systemctl reload-or-restart cyrus-nginx`:
+ * unit's StateDirectory, LogsDirectory and CacheDirectory, side by side). The documented reload is `systemctl
+ * reload-or-restart cyrus-nginx`:
  *   started when it is not running (the first release), else SIGHUP (ExecReload=kill -HUP).
  * - "root include" (servers set up before it): root's nginx includes <root>/current/nginx/cyrus[.]conf
  *   in its http {} block and is reloaded by root (`systemctl reload nginx`), until `takeUpgradeStep()`

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * A root for `systemd-analyze --root` (a new one, or `root` where the setup wrote its units): the system's own units (for the targets named), the units
+ * A root for `systemd-analyze --root` (a new one, or `root` where the setup wrote its units): the system's own units
+ * (for the targets named), the units
  * where the setup installs them, the module check where it installs it, and stand-ins for the
  * programs they start (verify checks only that they are there and executable).
  */

@@ -81,7 +81,10 @@ function installProbe(page: Page) {
       const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
       return (x! + 0.05) / (y! + 0.05);
     };
-    /** Colours painted by an element or, where it is transparent, by its ancestors: a solid colour or gradient stops; null for an image. */
+    /**
+     * Colours painted by an element or, where it is transparent, by its ancestors: a solid colour or gradient stops;
+     * null for an image.
+     */
     const backgroundsOf = (start: Element): Rgb[] | null => {
       for (let n: Element | null = start; n; n = n.parentElement) {
         if (n.tagName === "IMG" || n.tagName === "PICTURE" || n.tagName === "IFRAME") return null;

@@ -71,7 +71,9 @@ export class ContentCheck {
     return this.last?.problems ?? [];
   }
 
-  /** What the editor should know, though the site builds (a text far too long for its place, a picture far too large). */
+  /**
+   * What the editor should know, though the site builds (a text far too long for its place, a picture far too large).
+   */
   get warnings(): ContentProblem[] {
     return this.last?.warnings ?? [];
   }

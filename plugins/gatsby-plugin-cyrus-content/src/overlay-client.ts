@@ -1,7 +1,8 @@
 /**
  * The browser side of the content check (started by develop-client.ts, in the develop bundle only).
  * It listens to the develop server's stream of problems and shows or removes the
- * overlay whenever they change (the check's warnings too), without a reload. Hidden by its button, the overlay comes back on the
+ * overlay whenever they change (the check's warnings too), without a reload. Hidden by its button, the overlay comes
+ * back on the
  * next change; once the problems are fixed, a notice says the page is updating until its new data
  * arrives (updating-notice.ts). EventSource reconnects by itself when `gatsby develop` restarts.
  */

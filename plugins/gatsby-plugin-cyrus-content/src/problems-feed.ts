@@ -7,7 +7,8 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * The content check for the browser during `gatsby develop`: GET /__content-check answers the
- * problems (the files held back because of them, and the warnings) as JSON; GET /__content-check/events is a server-sent event stream that sends them when a
+ * problems (the files held back because of them, and the warnings) as JSON; GET /__content-check/events is a
+ * server-sent event stream that sends them when a
  * browser connects and again whenever they change (the overlay client listens to it).
  */
 export class ProblemsFeed {

@@ -38,7 +38,10 @@ const filesOf = (dir: string) =>
     .sort();
 
 describe("Gatsby's browser bundles, which no page loads, leave public/", () => {
-  /** What Gatsby 5.16.1's build writes beside the pages (names as in a build of the site), this build's and an earlier one's. */
+  /**
+   * What Gatsby 5.16.1's build writes beside the pages (names as in a build of the site), this build's and an earlier
+   * one's.
+   */
   const GATSBY_WRITES = [
     "webpack-runtime-0cc9cd6552ac74d33b4e.js",
     "webpack-runtime-1ff60fe7417124afc292.js",

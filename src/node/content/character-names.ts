@@ -108,6 +108,9 @@ function pairs(script: string, letters: string, latin: string): [string, [string
 /** U+00A0 */
 export const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
-/** The characters of a table as a regular expression's character class (escaped: joiners written as themselves would join). */
+/**
+ * The characters of a table as a regular expression's character class (escaped: joiners written as themselves would
+ * join).
+ */
 export const characterClass = (chars: Iterable<string>) =>
   `[${[...chars].map((char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, "0")}`).join("")}]`;

@@ -48,14 +48,19 @@ export interface CmsField {
   pattern?: [string, string];
   /** string and text: the schema's maxLength, which the studio checks itself (admin/src/limited-widgets.tsx). */
   max_length?: number;
-  /** string and text: where the text is shown, for the studio's warning about a text far too long (admin/src/limited-widgets.tsx). */
+  /**
+   * string and text: where the text is shown, for the studio's warning about a text far too long
+   * (admin/src/limited-widgets.tsx).
+   */
   text_place?: TextPlace;
   /**
    * A collection's key and order: no other entry may have the value (admin/src/refusing-widgets.tsx),
    * each named by its `label_field`; the key is also the file's name.
    */
   unique?: { label_field: string; file_name?: true };
-  /** An added page's key, which is its address (/<value>): the studio refuses one the site has (admin/src/refusals.ts). */
+  /**
+   * An added page's key, which is its address (/<value>): the studio refuses one the site has (admin/src/refusals.ts).
+   */
   page_address?: true;
   default?: unknown;
   /** number */
@@ -167,7 +172,8 @@ const NOT_SHOWN = new Set([
   "x-graphql-type",
   // The content check resolves a path of the site; the hint says how to write one.
   "x-site-path",
-  // A field required with another (bannerAlt with banner): the content check refuses one without the other; the hint says so.
+  // A field required with another (bannerAlt with banner): the content check refuses one without the other; the hint
+  // says so.
   "dependencies",
 ]);
 /** The keywords of a typed list (typed-lists.ts), mapped to a list with `types`; any other use is refused. */

@@ -130,7 +130,9 @@ function orderProblems(services: readonly LoadedFile[]): ContentProblem[] {
   return problems;
 }
 
-/** A whole number after `order` and before the next order in use, half-way when it can be; none when there is no room. */
+/**
+ * A whole number after `order` and before the next order in use, half-way when it can be; none when there is no room.
+ */
 function freeOrderAfter(order: number, used: readonly number[]): number | undefined {
   const next = Math.min(...used.filter((n) => n > order));
   if (next === Infinity) return Math.floor(order) + 10;

@@ -1,5 +1,6 @@
 /**
- * The width rules for pictures (and the size rule below), shared by the content check (image-sizes.ts, on files) and the
+ * The width rules for pictures (and the size rule below), shared by the content check (image-sizes.ts, on files) and
+ * the
  * editing studio (admin/src/image-field.tsx, on the picture an editor just chose), so that both say
  * the same thing about the same picture. No Node imports: the studio's browser bundle uses it too.
  * `wanted` is the schema's `"x-image-min-width"`: the widest the page shows the picture, at twice the

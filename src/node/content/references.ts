@@ -19,7 +19,10 @@ const rowOf = (file: LoadedFile): Row =>
 
 const filesOf = (loaded: readonly LoadedFile[], pattern: string) => loaded.filter((f) => f.source.file === pattern);
 
-/** A key in curly quotes or with an odd character counts as the key it reads as: its own file's problem names what is wrong. */
+/**
+ * A key in curly quotes or with an odd character counts as the key it reads as: its own file's problem names what is
+ * wrong.
+ */
 const keysOf = (files: readonly LoadedFile[], key: string) =>
   files
     .map((f) => rowOf(f)[key])

@@ -11,7 +11,9 @@ import * as uri from "ajv/dist/runtime/uri";
 import type { JsonSchema } from "./graphql-types";
 
 import { AJV_OPTIONS as OPTIONS } from "./schema-options";
-/** What the code Ajv writes may require (its runtime helpers): given as imported here, wherever this file is bundled. */
+/**
+ * What the code Ajv writes may require (its runtime helpers): given as imported here, wherever this file is bundled.
+ */
 const RUNTIME: Record<string, unknown> = {
   "ajv/dist/runtime/equal": equal,
   "ajv/dist/runtime/ucs2length": ucs2length,

@@ -36,7 +36,10 @@ export function validateContent(dataDir: string, rootDir: string = path.dirname(
 export interface ContentReport {
   /** What stops a build: the site would be broken or different from what was typed. */
   problems: ContentProblem[];
-  /** What the editor should know but the site survives: an image smaller or far larger than its place, text far too long for it. */
+  /**
+   * What the editor should know but the site survives: an image smaller or far larger than its place, text far too long
+   * for it.
+   */
   warnings: ContentProblem[];
 }
 

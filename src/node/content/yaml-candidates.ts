@@ -63,7 +63,10 @@ export class YamlFile {
     });
   }
 
-  /** A line of a block of text (after "|" or ">") that YAML read without complaint: any character there is the text's own. */
+  /**
+   * A line of a block of text (after "|" or ">") that YAML read without complaint: any character there is the text's
+   * own.
+   */
   inBlockText(line: number): boolean {
     return this.blockLines.has(line) && !this.doc.errors.some((e) => this.pos(e.pos[0]).line === line);
   }

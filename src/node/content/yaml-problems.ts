@@ -26,7 +26,9 @@ export interface ParsedYaml {
   problems: YamlProblem[];
 }
 
-/** Parses one content file with the `yaml` package and reports every YAML-level problem in plain words. Never throws. */
+/**
+ * Parses one content file with the `yaml` package and reports every YAML-level problem in plain words. Never throws.
+ */
 export function parseYaml(text: string): ParsedYaml {
   const lines = new LineCounter();
   // Not UTF-8: whatever YAML makes of it says nothing about the file as its editor sees it.

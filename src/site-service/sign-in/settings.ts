@@ -10,7 +10,9 @@
  */
 import { ConfigError, type Env } from "../service/env";
 
-/** Where the studio's sign-in window starts (Decap's `auth_endpoint`, under its `base_url`) and where GitHub returns. */
+/**
+ * Where the studio's sign-in window starts (Decap's `auth_endpoint`, under its `base_url`) and where GitHub returns.
+ */
 export const AUTHORIZE_PATH = "/oauth/authorize";
 export const CALLBACK_PATH = "/oauth/callback";
 

@@ -17,7 +17,8 @@ import { withSharedTab } from "../../../support/shared-tab";
  * editor's visits share one browser; each test starts on about:blank, and the listeners, routes and
  * window size it set are undone after it (__tests__/support/shared-tab.ts). The context's HTTP cache
  * keeps the studio's 6 MB script and Chromium its compiled code, and the tab its renderer, all of
- * which a new context or tab per test made again. A test file's studio is an origin of its own (its port), so files share no storage;
+ * which a new context or tab per test made again. A test file's studio is an origin of its own (its port), so files
+ * share no storage;
  * within a file, Decap keeps the editor signed in (open() expects either).
  */
 export const test = base.extend<object, { studioContext: BrowserContext; studioTab: Page }>({

@@ -4,7 +4,8 @@
  * runs it as the service's user, with the service's settings, and turns each line into one of its own.
  *
  * Each line is `<part>: ok: <what>`, `<part>: PROBLEM: <what>` or `<part>: skipped: <why>`, part
- * being store, migrations, outbox or backup; exit code 1 when a line is a PROBLEM. Like `status`, it says counts, times and
+ * being store, migrations, outbox or backup; exit code 1 when a line is a PROBLEM. Like `status`, it says counts, times
+ * and
  * the store's place, never anything of a visitor's: doctor e-mails its lines.
  *
  * It changes nothing it looks at. The schema is read without migrating (a store behind its code is

@@ -43,7 +43,9 @@ function stateWord(row: OutboxRow | undefined): string {
   return row.state;
 }
 
-/** The channels this enquiry has not been delivered to: the e-mail by its delivery state, others by their outbox row. */
+/**
+ * The channels this enquiry has not been delivered to: the e-mail by its delivery state, others by their outbox row.
+ */
 export function undeliveredChannels(enquiry: EnquiryRecord): string[] {
   const email = enquiry.delivery === "pending" || enquiry.delivery === "failed" ? ["email"] : [];
   const others = (enquiry.outbox ?? []).filter((r) => r.destination !== "email" && r.state !== "done");

@@ -39,7 +39,9 @@ export interface EnquiryConfig {
   maxBodyBytes: number;
   /** Who is told when a webhook delivery fails for good (ENQUIRY_ALERT_TO; unset: `to`). */
   alertTo: string | undefined;
-  /** PostgreSQL: the migrations' bounds, ms (ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS, ENQUIRY_MIGRATION_TIMEOUT_SECONDS). */
+  /**
+   * PostgreSQL: the migrations' bounds, ms (ENQUIRY_MIGRATION_LOCK_TIMEOUT_SECONDS, ENQUIRY_MIGRATION_TIMEOUT_SECONDS).
+   */
   migrationBounds: TransactionBounds;
   /**
    * ENQUIRY_ERASURE_KEY: the key of the erasure log's keyed hashes (../store/erasure-log), so that a

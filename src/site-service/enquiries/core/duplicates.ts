@@ -24,7 +24,10 @@ export type Claim = { duplicateOf: string } | { rule: DuplicateRule; release(): 
 export class RecentEnquiries {
   private readonly inProgress = new Map<string, Promise<void>>();
 
-  /** forgetUndelivered: enquiries whose e-mail failed are not known (ENQUIRY_AWAIT_DELIVERY: the visitor was told to resend). */
+  /**
+   * forgetUndelivered: enquiries whose e-mail failed are not known (ENQUIRY_AWAIT_DELIVERY: the visitor was told to
+   * resend).
+   */
   constructor(
     private readonly store: Pick<EnquiryStore, "findDuplicate">,
     private readonly options: { forgetUndelivered?: boolean; windowMs?: number } = {},

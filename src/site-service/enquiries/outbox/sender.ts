@@ -44,7 +44,10 @@ export interface SendSummary {
 export interface PassOptions {
   /** Only this enquiry's rows (the Function's own enquiry, in its request). */
   enquiryId?: string;
-  /** The destination whose failure is final, not retried (ENQUIRY_AWAIT_DELIVERY: the e-mail, the visitor was told to send again). */
+  /**
+   * The destination whose failure is final, not retried (ENQUIRY_AWAIT_DELIVERY: the e-mail, the visitor was told to
+   * send again).
+   */
   finalFor?: string;
 }
 

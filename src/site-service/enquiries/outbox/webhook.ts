@@ -5,7 +5,8 @@
  * every retry of one enquiry, to drop repeats), `webhook-timestamp` (seconds, the time of sending),
  * and `webhook-signature` `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed by the secret
  * (`whsec_<base64>`); during a rotation, a second `v1,…` keyed by the previous secret, separated by
- * a space, so that the receiving end accepts with either while it changes over. Any 2xx is done; 410 Gone stops the destination; anything else, a timeout
+ * a space, so that the receiving end accepts with either while it changes over. Any 2xx is done; 410 Gone stops the
+ * destination; anything else, a timeout
  * (15 s) or a network error is tried again, after Retry-After when it says so.
  */
 import { createHash, createHmac } from "node:crypto";

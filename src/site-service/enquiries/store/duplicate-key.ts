@@ -1,4 +1,7 @@
-/** The duplicate key of an enquiry: every field's value in the definition's order; an address in any case is the same address. */
+/**
+ * The duplicate key of an enquiry: every field's value in the definition's order; an address in any case is the same
+ * address.
+ */
 import { createHash } from "node:crypto";
 import { ENQUIRY_FIELD_NAMES, fieldSpec, type Enquiry } from "../../../enquiry-contract/enquiry-fields";
 

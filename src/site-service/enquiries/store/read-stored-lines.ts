@@ -1,4 +1,6 @@
-/** The stored lines of a store, oldest first, for tests outside the receiver (the site's, the deploy's, the browsers'). */
+/**
+ * The stored lines of a store, oldest first, for tests outside the receiver (the site's, the deploy's, the browsers').
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../core/config";

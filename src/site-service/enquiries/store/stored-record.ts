@@ -1,6 +1,7 @@
 /**
  * An accepted enquiry as its stored line (the JSON column of the enquiries table; before the
- * database, a line of enquiries.jsonl): the definition's version ("v"), then its id, when it arrived, every field of the definition in its order, the spam screening's verdict
+ * database, a line of enquiries.jsonl): the definition's version ("v"), then its id, when it arrived, every field of
+ * the definition in its order, the spam screening's verdict
  * ("screening", since version 3) and its delivery state when stored. The honeypot is never stored:
  * its value is at most a signal in "screening".
  * Lines of older versions stay readable: a field added since (`since` in the definition) reads as
