@@ -10,7 +10,9 @@
  * line is read again and again; afterwards every file under the release root and the bootstrap
  * folder's path is read for the token (only shared/release.env may hold it), the bootstrap folder is
  * gone (after a failed release too), and another user (nobody) can open no ref or pack of the
- * mirror, the drafts' included.
+ * mirror, the drafts' included. And as a commit's own install script would: its preinstall (run by
+ * npm ci, in bubblewrap's sandbox) tries to read and change the settings and the mirror and to write
+ * the release user's home, and writes down what it got.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +39,16 @@ interface Report {
   seed: string;
   bootstrapMode: string;
   bootstrapOwner: number;
+  /** What the commit's preinstall script got (probe-outcomes.json, in its own folder). */
+  probe?: Probe;
+}
+
+interface Probe {
+  outcomes: Record<string, string>;
+  home: string;
+  tmp: string;
+  cache: string;
+  releaseRepoInEnv: boolean;
 }
 
 let base: string;
@@ -46,6 +58,7 @@ let script: string;
 let nodeDir: string;
 let home: string;
 let head = "";
+let editor: string;
 
 /** The stand-in for `npm run release`: where it ran, with what, and nothing more. */
 const STUB = `const fs = require("node:fs");
@@ -61,6 +74,7 @@ const report = {
   seed: process.env.RELEASE_SEED_NODE_MODULES,
   bootstrapMode: (fs.statSync(path.dirname(process.cwd())).mode & 0o777).toString(8),
   bootstrapOwner: fs.statSync(path.dirname(process.cwd())).uid,
+  probe: fs.existsSync("probe-outcomes.json") ? JSON.parse(fs.readFileSync("probe-outcomes.json", "utf8")) : undefined,
 };
 fs.writeFileSync(path.join(process.env.RELEASE_ROOT, "shared", "first-release-report.json"), JSON.stringify(report));
 process.exit(Number(process.env.STUB_EXIT || 0));
@@ -72,7 +86,7 @@ beforeAll(async () => {
   const projects = path.join(base, "host");
   fs.mkdirSync(projects);
   git(projects, ["init", "--quiet", "--bare", "--initial-branch=main", "site.git"]);
-  const editor = path.join(base, "editor");
+  editor = path.join(base, "editor");
   git(base, ["clone", "--quiet", path.join(projects, "site.git"), editor]);
   git(editor, ["checkout", "--quiet", "-b", "main"]);
   const pkg = { name: "tiny-site", version: "1.0.0", private: true, scripts: { release: "node release-stub.js" } };
@@ -279,6 +293,97 @@ test("with a test seed (RELEASE_SEED_NODE_MODULES), the bootstrap uses that chec
   expect(fs.readFileSync(path.join(seed, "node_modules", "some-package", "index.js"), "utf8")).toBe(
     "module.exports = 1;\n",
   );
+});
+
+/**
+ * A commit's preinstall script, which npm ci runs: it tries the settings, the mirror and the release
+ * user's home (PROBE_HOME) at their paths on the server, and writes down each outcome in its own folder.
+ */
+const PROBE = `const fs = require("node:fs");
+const path = require("node:path");
+const site = process.cwd();
+const root = path.dirname(path.dirname(site));
+const settings = path.join(root, "shared", "release.env");
+const mirror = path.join(root, "shared", "repo.git");
+const attempt = (what) => { try { return what(); } catch (error) { return error.code || String(error); } };
+const outcomes = {
+  ["read " + settings]: attempt(() => "read " + fs.readFileSync(settings).length + " bytes"),
+  ["list " + mirror]: attempt(() => "listed " + fs.readdirSync(mirror).join(",")),
+  ["read " + path.join(mirror, "config")]: attempt(() => "read " + fs.readFileSync(path.join(mirror, "config")).length + " bytes"),
+  ["overwrite " + settings]: attempt(() => { fs.writeFileSync(settings, "RELEASE_REPO=https://elsewhere.example/\\n", { flag: "r+" }); return "written"; }),
+  ["write " + path.join(mirror, "hooks", "post-merge")]: attempt(() => { fs.writeFileSync(path.join(mirror, "hooks", "post-merge"), "#!/bin/sh\\n", { mode: 0o755 }); return "written"; }),
+  ["write " + path.join(process.env.PROBE_HOME, ".profile")]: attempt(() => { fs.writeFileSync(path.join(process.env.PROBE_HOME, ".profile"), "x\\n"); return "written"; }),
+};
+fs.writeFileSync(path.join(site, "probe-outcomes.json"), JSON.stringify({
+  outcomes,
+  home: process.env.HOME,
+  tmp: process.env.TMPDIR,
+  cache: process.env.npm_config_cache,
+  releaseRepoInEnv: "RELEASE_REPO" in process.env,
+}));
+`;
+
+test("npm ci runs the commit's install scripts in the sandbox: the settings, the mirror and the release user's home are not there to read or write", async () => {
+  git(editor, ["checkout", "--quiet", "-b", "with-preinstall", "main"]);
+  const pkg = JSON.parse(fs.readFileSync(path.join(editor, "package.json"), "utf8"));
+  pkg.scripts.preinstall = "node probe.js";
+  fs.writeFileSync(path.join(editor, "package.json"), JSON.stringify(pkg, null, 2));
+  fs.writeFileSync(path.join(editor, "probe.js"), PROBE);
+  git(editor, ["add", "."]);
+  git(editor, ["commit", "--quiet", "-m", "An install script"]);
+  git(editor, ["push", "--quiet", "origin", "with-preinstall"]);
+  const root = serverRoot("root-probe");
+  const settings = path.join(root, "shared", "release.env");
+  const before = fs.readFileSync(settings, "utf8");
+  const repo = before.match(/^RELEASE_REPO=(.*)$/m)![1]!;
+  // RELEASE_REPO given in the environment too (it holds the token): the sandbox's is without it.
+  const result = await firstRelease(root, { RELEASE_BRANCH: "with-preinstall", RELEASE_REPO: repo, PROBE_HOME: home });
+  if (result.code !== 0) throw new Error(`exit ${result.code}:\n${result.output}`);
+  const seen = report(root);
+  const mirror = path.join(root, "shared", "repo.git");
+  // Each path tried is there on the server, and the script got none of them.
+  expect(seen.probe?.outcomes).toEqual({
+    [`read ${settings}`]: "ENOENT",
+    [`list ${mirror}`]: "ENOENT",
+    [`read ${mirror}/config`]: "ENOENT",
+    [`overwrite ${settings}`]: "ENOENT",
+    [`write ${mirror}/hooks/post-merge`]: "ENOENT",
+    [`write ${home}/.profile`]: "ENOENT",
+  });
+  expect(fs.existsSync(path.join(mirror, "config"))).toBe(true);
+  expect(fs.existsSync(path.join(mirror, "hooks"))).toBe(true);
+  expect(fs.readFileSync(settings, "utf8")).toBe(before);
+  expect(fs.existsSync(path.join(mirror, "hooks", "post-merge"))).toBe(false);
+  expect(fs.existsSync(path.join(home, ".profile"))).toBe(false);
+  expect(SECRETS.some((secret) => JSON.stringify(seen.probe).includes(secret))).toBe(false);
+  // A private HOME and temporary folder in the bootstrap folder, npm's cache the runner's.
+  const bootstrap = path.dirname(seen.cwd);
+  expect(seen.probe!.home.startsWith(`${bootstrap}/`)).toBe(true);
+  expect(seen.probe!.tmp.startsWith(`${bootstrap}/`)).toBe(true);
+  expect(seen.probe!.cache).toBe(path.join(root, "shared", "npm-cache"));
+  expect(seen.probe!.releaseRepoInEnv).toBe(false);
+  expect(fs.readdirSync(root).sort()).toEqual(["shared"]);
+  expect(fs.readdirSync(path.join(root, "shared")).sort()).toEqual([
+    "first-release-report.json",
+    "npm-cache",
+    "release.env",
+    "repo.git",
+  ]);
+});
+
+test("without bubblewrap it stops before fetching, saying what to install", async () => {
+  const root = serverRoot("root-no-bwrap");
+  // A PATH with what the script needs before it looks for bwrap, and no bwrap.
+  const bin = path.join(base, "bin-without-bwrap");
+  fs.mkdirSync(bin);
+  for (const name of ["bash", "id"])
+    fs.symlinkSync(spawnSync("which", [name], { encoding: "utf8" }).stdout.trim(), path.join(bin, name));
+  const result = await firstRelease(root, { PATH: `${nodeDir}:${bin}` });
+  expect(result.code).toBe(1);
+  expect(result.output).toContain("first-release: bubblewrap (bwrap) is not installed");
+  expect(result.output).toContain("As root: apt-get install bubblewrap");
+  expect(fs.readdirSync(root)).toEqual(["shared"]);
+  expect(fs.readdirSync(path.join(root, "shared"))).toEqual(["release.env"]);
 });
 
 (isRoot ? test : test.skip)("as root it refuses, and writes nothing", () => {
