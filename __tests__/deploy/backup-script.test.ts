@@ -8,7 +8,9 @@
  * newest n, or the last n days; the first backup restored with the newest log into an empty store
  * leaves out the address erased after it; GPG instead of age; a copy that fails leaves nothing
  * half-written and says so; settings another user could change, a folder that is a link or
- * another's, and wrong values are refused. No run leaves tsx's cache in the temporary folder.
+ * another's, and wrong values are refused. The CLI gets nothing of the caller's environment, only
+ * the service's settings (enquiry.env read as lines, never run), in a session of its own. No run
+ * leaves tsx's cache in the temporary folder.
  */
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -32,12 +34,15 @@ let key = "";
 const at = (p: string) => path.join(root, p);
 const dataDir = (name = "enquiries") => at(`var/lib/cyrus/${name}`);
 
-function backup(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function backup(
+  args: string[],
+  options: { enquiries?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(SCRIPT, ["--root", root, "--enquiries", ENQUIRIES, ...args], {
+    const child = spawn(SCRIPT, ["--root", root, "--enquiries", options.enquiries ?? ENQUIRIES, ...args], {
       cwd: projectRoot,
       // Looked at after each test: tsx must have left no cache there (the CLI runs with it off).
-      env: { ...process.env, TMPDIR: at("tmp") },
+      env: { ...process.env, TMPDIR: at("tmp"), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
       timeout: 120_000,
     });
@@ -335,6 +340,55 @@ function fill(): void {
       failures: "1",
       file: "",
       message: expect.stringMatching(/^no backup made/),
+    });
+  }, 120_000);
+
+  test("the CLI: nothing of the caller's environment, the service's settings read as lines (never run), a session of its own", async () => {
+    // A stand-in for the CLI: what it was given, in a file of root's folder; a backup's bytes on stdout.
+    const seen = at("seen.txt");
+    fs.writeFileSync(
+      at("fake-cli"),
+      [
+        "{",
+        // Fields 6 and 7 of its stat: its session, its controlling terminal.
+        "  read -r _pid _comm _state _ppid _pgrp session tty _rest </proc/$$/stat",
+        '  echo "leader=$([ "$session" = $$ ] && echo yes || echo no) tty=$tty"',
+        "  env | LC_ALL=C sort | sed 's/^/env:/'",
+        '  echo "args:$*"',
+        `} >>${seen}`,
+        '[ "$1" != backup ] || echo "a backup\'s bytes"',
+        "",
+      ].join("\n"),
+    );
+    const planted = at("ran");
+    fs.appendFileSync(at("etc/cyrus/enquiry.env"), `SITE_URL=$(touch ${planted})\nENQUIRY_TO='ops@example.com'\n`);
+    const result = await backup(["run"], {
+      enquiries: `/bin/sh ${at("fake-cli")}`,
+      env: { CYRUS_TEST_LEAK: "root's", NODE_OPTIONS: "--require /nonexistent/planted.js" },
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(fs.existsSync(planted)).toBe(false);
+    const text = fs.readFileSync(seen, "utf8");
+    expect(text.match(/^args:.*$/gm)).toEqual(["args:backup --out -", "args:erasure-log"]);
+    // Every run of the CLI: the leader of a session of its own, no terminal; the service's settings alone.
+    expect(text.match(/^leader=.*$/gm)).toEqual(["leader=yes tty=0", "leader=yes tty=0"]);
+    const env = Object.fromEntries(
+      text
+        .split("\n")
+        .filter((line) => line.startsWith("env:"))
+        .map((line) => [line.slice(4, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
+        .filter(([name]) => name !== "PWD"),
+    );
+    expect(env).toEqual({
+      PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin",
+      NODE_ENV: "production",
+      ENQUIRY_DATA_DIR: dataDir(),
+      ENQUIRY_ERASURE_KEY: key,
+      SITE_URL: `$(touch ${planted})`,
+      ENQUIRY_TO: "ops@example.com",
+      HOME: "/nonexistent",
+      TSX_DISABLE_CACHE: "1",
     });
   }, 120_000);
 

@@ -249,6 +249,14 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
       );
       expect(first.stdout).toContain(`changed: /${installed} installed from deploy/server/${source}\n`);
     }
+    // What backup, doctor and cyrus source to run the release's code as its user: root's, not run itself.
+    expect(stat(root, "usr/local/lib/cyrus/lib-run-as.sh")).toEqual(owned(0, 0, "644"));
+    expect(fs.readFileSync(path.join(root, "usr/local/lib/cyrus/lib-run-as.sh"), "utf8")).toBe(
+      fs.readFileSync(path.join(projectRoot, "deploy/server/lib-run-as.sh"), "utf8"),
+    );
+    expect(first.stdout).toContain(
+      "changed: /usr/local/lib/cyrus/lib-run-as.sh installed from deploy/server/lib-run-as.sh\n",
+    );
     expect(first.stdout).toContain(
       "changed: /etc/cyrus/backup.env created from deploy/examples/backup.env (mode 600): fill in its settings\n",
     );
@@ -307,7 +315,12 @@ const as = (user: { uid: number; gid: number }, command: string[]) =>
     expect(again.stdout).toContain("ok:      /srv/cyrus/shared/release.env (mode 600, content kept)\n");
     expect(again.stdout).toContain("ok:      /etc/cyrus/enquiry.env (mode 600, content kept)\n");
     expect(again.stdout).toContain("ok:      /etc/cyrus/backup.env (mode 600, content kept)\n");
-    for (const done of ["/usr/local/lib/cyrus/backup", "/usr/local/lib/cyrus/doctor", "/usr/local/sbin/cyrus"])
+    for (const done of [
+      "/usr/local/lib/cyrus/lib-run-as.sh",
+      "/usr/local/lib/cyrus/backup",
+      "/usr/local/lib/cyrus/doctor",
+      "/usr/local/sbin/cyrus",
+    ])
       expect(again.stdout).toContain(`ok:      ${done}\n`);
     for (const timer of ["cyrus-backup.timer", "cyrus-doctor.timer"])
       expect(again.stdout).toContain(`ok:      ${timer} enabled\n`);
