@@ -277,7 +277,13 @@ async function world(): Promise<void> {
 
 function unmount(): void {
   if (!root) return;
-  spawnSync("umount", ["-R", root]);
+  // A child the last run left (a CLI still closing its files) keeps the disk busy for a moment on a
+  // loaded machine: try again, then detach it lazily, so the folder can go (EBUSY failed a run once).
+  for (let attempt = 0; attempt < 20 && spawnSync("umount", ["-R", root]).status !== 0; attempt += 1) {
+    if (!fs.readFileSync("/proc/self/mountinfo", "utf8").includes(` ${root} `)) break;
+    spawnSync("sleep", ["0.1"]);
+  }
+  if (fs.readFileSync("/proc/self/mountinfo", "utf8").includes(` ${root} `)) spawnSync("umount", ["-R", "-l", root]);
   fs.rmSync(root, { recursive: true, force: true });
   root = "";
 }
