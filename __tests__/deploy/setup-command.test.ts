@@ -96,6 +96,8 @@ function freshRoot(): string {
   for (const file of ["passwd", "group", "shadow", "gshadow"])
     fs.copyFileSync(`/etc/${file}`, path.join(root, "etc", file));
   fakeNode(root, "/usr/bin", NODE_NEEDED);
+  // bubblewrap, which releases need (the set-up only looks for it).
+  fs.writeFileSync(path.join(root, "usr/bin/bwrap"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
   fs.mkdirSync(path.join(root, path.dirname(KEY)), { recursive: true, mode: 0o755 });
   fs.writeFileSync(path.join(root, KEY), "-----BEGIN PRIVATE KEY-----\nnot a real one\n", { mode: 0o644 });
   return root;
@@ -1239,6 +1241,23 @@ const outside = (lines: string[], dir: string) => lines.filter((line) => !line.s
       const fixed = setup(copy, root);
       expect(fixed.stderr).toBe("");
       expect(fixed.code).toBe(0);
+    });
+
+    test("without bubblewrap: a PROBLEM saying what to install, and the rest set up; installed, none", () => {
+      const copy = copyOfProject();
+      const root = freshRoot();
+      fs.rmSync(path.join(root, "usr/bin/bwrap"));
+      const result = setup(copy, root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        "PROBLEM: releases need bubblewrap: apt-get install bubblewrap\n" +
+          `setup: ${result.stdout.match(/^changed: /gm)!.length} change(s), 1 problem(s) left as they were (above)\n`,
+      );
+      expect(fs.existsSync(path.join(root, "srv/cyrus/shared/release.env"))).toBe(true);
+      fs.writeFileSync(path.join(root, "usr/bin/bwrap"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+      const fixed = setup(copy, root);
+      expect({ code: fixed.code, stderr: fixed.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(fixed.stdout).toMatch(/^setup: nothing to change$/m);
     });
   },
 );
