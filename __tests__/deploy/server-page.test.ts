@@ -315,8 +315,9 @@ function packages(m: RegExpExecArray) {
     expect(listed.filter((name) => !found.has(name))).toEqual([]);
   }
   // What the set-up looks for on the server, as the packages install it: lego (a stand-in: without
-  // systemd the set-up asks no CA).
+  // systemd the set-up asks no CA) and bubblewrap (the real one: the first release runs npm ci in it).
   if (listed.includes("lego")) standIn("/usr/bin/lego", "exit 1");
+  if (listed.includes("bubblewrap")) standIn("/usr/bin/bwrap", 'exec /usr/bin/bwrap "$@"');
 }
 
 function nodeFromNodeSource() {
