@@ -6,33 +6,21 @@
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { ENQUIRY_FIELD_NAMES } from "../../src/enquiry-contract/enquiry-fields";
-import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { formulaSegments, HOSTILE_VALUES, parseCsv } from "./support/csv-check";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { projectRoot } from "./support/harness";
-import { client, enquiry, invited, NOW, ORIGIN } from "./support/inbox-client";
+import { serviceUnderTest } from "./support/service-under-test";
+import { client, enquiry, invited, NOW } from "./support/inbox-client";
 
 /** A cell or a value without apostrophes: what the export adds is only that. */
 const unquoted = (cell: string) => cell.replace(/'/g, "");
 
 describe.each(ENGINES)("on %s", (name) => {
   const engine = engineUnderTest(name);
-  let service: EnquiryService | undefined;
-  afterEach(async () => {
-    await service?.shutdown("test");
-    service = undefined;
-    await engine.cleanUp();
-  });
+  const start = serviceUnderTest(engine);
 
   test("hostile values in every field a visitor fills: no formula in any locale's split, every cell quoted, nothing lost", async () => {
-    const env = { ...(await engine.env()), SITE_URL: `${ORIGIN}/`, ENQUIRY_PORT: "0" };
-    service = createEnquiryService({
-      env,
-      log: jsonLog(() => undefined),
-      receiverOptions: { now: () => NOW, mailer: null },
-      projectRoot,
-    });
-    const call = client((await service.listen()).port);
+    const { service, env, port } = await start();
+    const call = client(port);
     const { store } = service.receiver;
     const values = HOSTILE_VALUES;
     // Each enquiry holds one hostile value in every field, so each value is tried in each column.

@@ -7,31 +7,19 @@
 import os from "node:os";
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { operatorAccount } from "../../src/site-service/enquiries/cli/erase-export";
-import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { projectRoot } from "./support/harness";
-import { client, fill, invited, NOW, ORIGIN } from "./support/inbox-client";
+import { serviceUnderTest } from "./support/service-under-test";
+import { client, fill, invited, NOW } from "./support/inbox-client";
 
 const AT = new Date(NOW).toISOString();
 
 describe.each(ENGINES)("on %s", (name) => {
   const engine = engineUnderTest(name);
-  let service: EnquiryService | undefined;
-  afterEach(async () => {
-    await service?.shutdown("test");
-    service = undefined;
-    await engine.cleanUp();
-  });
+  const start = serviceUnderTest(engine);
 
   test("lists, searches and erasures (inbox and CLI) are in `enquiries audit`, with filters and counts, without a visitor's data or the words searched", async () => {
-    const env = { ...(await engine.env()), SITE_URL: `${ORIGIN}/`, ENQUIRY_PORT: "0" };
-    service = createEnquiryService({
-      env,
-      log: jsonLog(() => undefined),
-      receiverOptions: { now: () => NOW, mailer: null },
-      projectRoot,
-    });
-    const call = client((await service.listen()).port);
+    const { service, env, port } = await start();
+    const call = client(port);
     const { store } = service.receiver;
     await fill(store);
     const ana = await invited(call, env, "ana@cyrus.example", "Ana Lima");

@@ -6,9 +6,8 @@
  * without being taken for a clone; the original passkey, whose counter moves on, still signs in.
  */
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
-import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { projectRoot } from "./support/harness";
+import { serviceUnderTest } from "./support/service-under-test";
 import { client, fill, invited, NOW, ORIGIN, type Call } from "./support/inbox-client";
 import type { SoftwareAuthenticator } from "./support/software-authenticator";
 
@@ -24,23 +23,12 @@ async function signIn(call: Call, authenticator: SoftwareAuthenticator, forge = 
 
 describe.each(ENGINES)("on %s", (name) => {
   const engine = engineUnderTest(name);
-  let service: EnquiryService | undefined;
-  afterEach(async () => {
-    await service?.shutdown("test");
-    service = undefined;
-    await engine.cleanUp();
-  });
+  const start = serviceUnderTest(engine);
 
   test("a counter going backwards: refused, logged as a possible clone, shown by `enquiries people`", async () => {
-    const env = { ...(await engine.env()), SITE_URL: `${ORIGIN}/`, ENQUIRY_PORT: "0" };
     const lines: string[] = [];
-    service = createEnquiryService({
-      env,
-      log: jsonLog((line) => void lines.push(line)),
-      receiverOptions: { now: () => NOW, mailer: null },
-      projectRoot,
-    });
-    const call = client((await service.listen()).port);
+    const { service, env, port } = await start({ log: (line) => void lines.push(line) });
+    const call = client(port);
     await fill(service.receiver.store);
     const ana = await invited(call, env, "ana@cyrus.example", "Ana Lima");
     const out: string[] = [];

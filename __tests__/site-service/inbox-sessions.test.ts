@@ -9,9 +9,8 @@ import pg from "pg";
 import { runEnquiriesCli } from "../../src/site-service/enquiries/cli/cli";
 import { hashSecret } from "../../src/site-service/enquiries/inbox/secrets";
 import { settingsEngine } from "../../src/site-service/enquiries/store/open-store";
-import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { ENGINES, engineUnderTest } from "./support/engines";
-import { projectRoot } from "./support/harness";
+import { serviceUnderTest } from "./support/service-under-test";
 import { client, fill, invited, NOW, ORIGIN, type Call } from "./support/inbox-client";
 import type { SoftwareAuthenticator } from "./support/software-authenticator";
 
@@ -27,24 +26,15 @@ async function signIn(call: Call, authenticator: SoftwareAuthenticator) {
 
 describe.each(ENGINES)("on %s", (name) => {
   const engine = engineUnderTest(name);
-  let service: EnquiryService | undefined;
-  afterEach(async () => {
+  const start = serviceUnderTest(engine);
+  afterEach(() => {
     jest.restoreAllMocks();
-    await service?.shutdown("test");
-    service = undefined;
-    await engine.cleanUp();
   });
 
   test("revoked between the passkey's check and the session: 401 and no session; invited again, no cookie of before works", async () => {
-    const env = { ...(await engine.env()), SITE_URL: `${ORIGIN}/`, ENQUIRY_PORT: "0" };
     const lines: string[] = [];
-    service = createEnquiryService({
-      env,
-      log: jsonLog((line) => void lines.push(line)),
-      receiverOptions: { now: () => NOW, mailer: null },
-      projectRoot,
-    });
-    const call = client((await service.listen()).port);
+    const { service, env, port } = await start({ log: (line) => void lines.push(line) });
+    const call = client(port);
     const { inbox } = service.receiver.store;
     await fill(service.receiver.store);
     const ana = await invited(call, env, "ana@cyrus.example", "Ana Lima");

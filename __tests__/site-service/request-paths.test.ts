@@ -6,10 +6,10 @@
  * is not stored; plain paths, and dots in a query string, are answered as before.
  */
 import http from "node:http";
-import { createEnquiryService, jsonLog, type EnquiryService } from "../../src/site-service/service/server";
 import { engineUnderTest } from "./support/engines";
-import { projectRoot, validEnquiry } from "./support/harness";
-import { NOW, ORIGIN } from "./support/inbox-client";
+import { serviceUnderTest } from "./support/service-under-test";
+import { validEnquiry } from "./support/harness";
+import { ORIGIN } from "./support/inbox-client";
 
 interface RawAnswer {
   status: number;
@@ -52,22 +52,10 @@ function raw(port: number, method: string, path: string, body?: string): Promise
 
 describe("paths with dot segments or encoded separators", () => {
   const engine = engineUnderTest("sqlite");
-  let service: EnquiryService | undefined;
-  afterEach(async () => {
-    await service?.shutdown("test");
-    service = undefined;
-    await engine.cleanUp();
-  });
+  const start = serviceUnderTest(engine);
 
   test("400 with a JSON error before any routing; plain paths and dots in a query are answered as before", async () => {
-    const env = { ...(await engine.env()), SITE_URL: `${ORIGIN}/`, ENQUIRY_PORT: "0" };
-    service = createEnquiryService({
-      env,
-      log: jsonLog(() => undefined),
-      receiverOptions: { now: () => NOW, mailer: null },
-      projectRoot,
-    });
-    const { port } = await service.listen();
+    const { service, port } = await start();
     const enquiryBody = JSON.stringify(validEnquiry);
     const refused: Array<[string, string, RegExp]> = [
       ["POST", "/inbox/api/../../api/email", /a \. or \.\. segment/],
