@@ -14,25 +14,38 @@ export function request(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
 ): Promise<RawAnswer> {
+  return send(url, url, options);
+}
+
+/**
+ * The request itself, to an address (a URL string, which the WHATWG parser normalises) or to a host,
+ * port and path given apart (sent exactly as written: ./raw-path.ts).
+ */
+export function send(
+  target: string | { hostname: string; port: string; path: string },
+  name: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? "GET", headers: options.headers, agent: false, timeout: options.timeoutMs ?? 10_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            rawHeaders: res.rawHeaders,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`no answer from ${url} in time`)));
+    const settings = { method: options.method ?? "GET", headers: options.headers, agent: false as const };
+    const answer = (res: http.IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on("error", reject);
+    };
+    const req =
+      typeof target === "string"
+        ? http.request(target, settings, answer)
+        : http.request({ ...target, ...settings }, answer);
+    req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error(`no answer from ${name} in time`)));
     req.on("error", reject);
     req.end(options.body);
   });
