@@ -3,8 +3,9 @@
  * code (the units, the runner's own commands, and the owner's `cyrus`): tsx writes transpiled code to
  * <tmp>/tsx-<uid> and runs what it finds there without checking who made it, so outside the units'
  * PrivateTmp (a release or the status check run by hand or by cron) another user could plant code
- * there for the release user to run. Each command runs here with a temporary folder of its own (TMPDIR) that is then looked at: the
- * same command without the setting fills it, so the look would see a cache.
+ * there for the release user to run. Each command runs here with a temporary folder of its own
+ * (TMPDIR) that is then looked at: the same command without the setting fills it, so the look would
+ * see a cache.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
