@@ -114,10 +114,13 @@ test("/oauth/callback without the browser's state: the service's refusal page, w
   expectSignInHeaders(res);
 });
 
-/** The inbox's headers, each once: no cache, no index, no referrer, its own strict policy. */
-function expectInboxHeaders(res: RawAnswer): void {
+/**
+ * The inbox's headers, each once: no cache (but for its content-named script and stylesheet, kept a
+ * year), no index, no referrer, its own strict policy.
+ */
+function expectInboxHeaders(res: RawAnswer, cacheControl = "no-store"): void {
   for (const [name, value] of [
-    ["cache-control", "no-store"],
+    ["cache-control", cacheControl],
     ["x-robots-tag", "noindex, nofollow"],
     ["referrer-policy", "no-referrer"],
     ["x-content-type-options", "nosniff"],
@@ -152,10 +155,15 @@ test("/inbox/api/ passes a sign-in's POST with its Origin and X-Inbox to the ser
 test("/inbox/ pages, the build's (src/node/inbox-build.ts): the inbox's headers, never the site's cache rules", async () => {
   const bundle = fs.readdirSync(path.join(stack.root, "inbox")).filter((f) => /^inbox-\w+\.(js|css)$/.test(f));
   expect(bundle).toHaveLength(2);
-  for (const page of ["/inbox/", "/inbox/welcome", "/inbox/welcome/", ...bundle.map((f) => `/inbox/${f}`)]) {
+  for (const page of ["/inbox/", "/inbox/welcome", "/inbox/welcome/"]) {
     const res = await get(page);
     expect([page, res.status]).toEqual([page, 200]);
     expectInboxHeaders(res);
+  }
+  for (const page of bundle.map((f) => `/inbox/${f}`)) {
+    const res = await get(page);
+    expect([page, res.status]).toEqual([page, 200]);
+    expectInboxHeaders(res, "public, max-age=31536000, immutable");
   }
   const html = (await get("/inbox/")).body.toString();
   expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
