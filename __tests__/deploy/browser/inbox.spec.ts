@@ -110,9 +110,9 @@ test("invite, passkey, search, take, note, answer, counts, export, sign out and 
     .trim()
     .split("\r\n");
   expect(csv).toHaveLength(2);
-  expect(csv[0]).toMatch(/^id,receivedAt,name,/);
+  expect(csv[0]).toMatch(/^"id","receivedAt","name",/);
   expect(csv[1]).toContain("Ada Quinn");
-  expect(csv[1]).toContain(",answered,Ana Admin,");
+  expect(csv[1]).toContain(',"answered","Ana Admin",');
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
