@@ -152,6 +152,7 @@ export function createInboxApi(options: InboxApiOptions): InboxApi {
       query: url.searchParams,
       body,
       person,
+      sessionHash: hashSecret(sessionId!),
       now,
     });
     return send(answer);

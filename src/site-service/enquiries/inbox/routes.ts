@@ -12,6 +12,8 @@ export interface InboxRequest {
   /** The JSON body (an object), for methods that change something. */
   body: Record<string, unknown>;
   person: Person;
+  /** The session's id as the store keeps it (hashed). */
+  sessionHash: string;
   now: () => number;
 }
 

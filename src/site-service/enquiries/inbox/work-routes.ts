@@ -10,6 +10,7 @@ import { csvCell } from "../cli/export-format";
 import { readStoredLine } from "../store/stored-record";
 import type { EnquiryStore } from "../store/store";
 import { WORK_STATUSES, type ListFilter, type PageKey, type WorkStatus } from "../store/inbox-store";
+import { preview } from "./preview";
 import { ok, type InboxAnswer, type InboxRequest, type Route } from "./routes";
 
 const PAGE = { default: 50, max: 200 };
@@ -49,7 +50,7 @@ export function workRoutes(store: EnquiryStore): Route[] {
               receivedAt: e?.receivedAt,
               name: e?.name ?? "",
               emailDomain: e?.email.split("@").pop() ?? "",
-              preview: (e?.message ?? "").split(/\s+/).slice(0, 12).join(" "),
+              preview: preview(e?.message ?? ""),
               status: row.work.status,
               version: row.work.version,
               ...(row.work.ownerId !== undefined && {
@@ -101,7 +102,11 @@ export function workRoutes(store: EnquiryStore): Route[] {
         const [found, work] = [await inbox.enquiry(id), await inbox.work(id)];
         const e = found && readStoredLine(found.data);
         if (!found || !work || !e) return notFound;
-        await inbox.recordAudit(r.person.id, "view", `enquiry ${id}`, iso(r));
+        // One view per opening: the page's reload after an action says refresh=1 and adds none, unless
+        // this session has no view of it (a refresh never preceded by an opening is an opening).
+        const subject = `enquiry ${id}`;
+        if (r.query.get("refresh") !== "1" || !(await inbox.auditedInSession(r.sessionHash, "view", subject)))
+          await inbox.recordAudit(r.person.id, "view", subject, iso(r));
         const owners = await names();
         const who = (personId?: number) =>
           personId === undefined ? undefined : (owners.get(personId) ?? `person ${personId}`);

@@ -694,6 +694,20 @@ export class InboxStore {
     await insertAudit(this.db, { personId, at }, action, subject);
   }
 
+  /**
+   * Whether the session's person has an audit line of this action and subject since the session
+   * started (the audit names people, not sessions): the inbox's page reloading an enquiry it opened.
+   */
+  async auditedInSession(sessionHash: string, action: AuditEntry["action"], subject: string): Promise<boolean> {
+    await this.ready();
+    const rows = await this.db.all<{ seen: unknown }>(
+      `SELECT 1 AS seen FROM audit a JOIN sessions s ON s.person_id = a.person_id
+       WHERE s.id_hash = $1 AND a.action = $2 AND a.subject = $3 AND a.at >= s.created_at LIMIT 1`,
+      [sessionHash, action, subject],
+    );
+    return rows.length > 0;
+  }
+
   /** Oldest first; `limit` most recent when given. */
   async audit(limit?: number): Promise<AuditEntry[]> {
     await this.ready();
