@@ -1,5 +1,5 @@
 /**
- * The shell commands of docs/deployment.md and docs/server.md (the owner's page), read as an attacker
+ * The shell commands of docs/server-reference.md and docs/server.md (the owner's pages), read as an attacker
  * would: every build runs the repository's code as the release user, who writes everything under the
  * release root, so a command root runs must never read, install or run a path there (a unit or sudo
  * rule the build rewrote, a script it swapped). Commands run as another user (`sudo -u <user>`,
@@ -13,7 +13,7 @@ import path from "node:path";
 import { projectRoot } from "./support/stack";
 
 const RELEASE_ROOT = "/srv/cyrus";
-const DOCS = path.join(projectRoot, "docs", "deployment.md");
+const DOCS = path.join(projectRoot, "docs", "server-reference.md");
 const SERVER_PAGE = path.join(projectRoot, "docs", "server.md");
 
 /** Programs that read (or run) every file they are given, bare names included, and the folder they run in. */
@@ -156,7 +156,7 @@ test("the check finds root's uses of the release root, and lets other users' thr
   for (const line of good) expect({ line, found: rootUsesOfReleaseRoot(line) }).toEqual({ line, found: [] });
 });
 
-test.each(["deployment.md", "server.md"])(
+test.each(["server-reference.md", "server.md"])(
   "no command root runs in docs/%s reads, installs or runs a file under the release root",
   (page) => {
     const blocks = shBlocks(fs.readFileSync(path.join(projectRoot, "docs", page), "utf8"));

@@ -87,7 +87,7 @@ test("npm run release, as the docs run it by hand, leaves nothing of tsx in the 
 });
 
 test("the docs run no tsx by hand: the owner's `cyrus` runs the release's and the service's commands, with the cache off", () => {
-  const lines = ["deployment.md", "server.md"].flatMap((page) =>
+  const lines = ["server-reference.md", "server.md"].flatMap((page) =>
     [...fs.readFileSync(path.join(projectRoot, "docs", page), "utf8").matchAll(/```sh\n([\s\S]*?)```/g)]
       .flatMap((m) => (m[1] ?? "").split("\n"))
       .filter((line) => !line.trimStart().startsWith("#")),
