@@ -1,5 +1,5 @@
 /**
- * A server's first release (deploy/release/first-release; docs/deployment.md, "Setting up a server"):
+ * A server's first release (deploy/release/first-release; docs/release-runner.md, "The first release"):
  * run as the release user from a root-owned copy of the script, with RELEASE_REPO holding a token in
  * shared/release.env, against a git host over HTTP that wants it (./support/git-http-host.ts). The
  * repository is a small project of its own whose `npm run release` stands for the runner: it writes
