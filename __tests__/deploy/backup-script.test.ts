@@ -1,5 +1,5 @@
 /**
- * deploy/server/backup, as root runs it for cyrus-backup.timer and for a restore (docs/enquiries.md,
+ * deploy/server/backup, as root runs it for cyrus-backup.timer and for a restore (docs/server-reference.md,
  * "Backups"), into a temporary --root, on a SQLite store with the service's CLI run by --enquiries
  * (this checkout's, as root: the tests' Node is root's) instead of the service's user's release; the
  * store's three enquiries are JSON lines its first open imports. A

@@ -1,6 +1,6 @@
 /**
  * deploy/server/certificates end to end on loopback, against Pebble (Let's Encrypt's test CA, Debian's
- * package) with lego as the client (docs/deployment.md, "Certificates"): run as root into a temporary
+ * package) with lego as the client (docs/server-reference.md, "Certificates"): run as root into a temporary
  * --root whose cyrus-acme and cyrus-web are the tests' own unprivileged users, with nginx run as
  * cyrus-web through the module check as cyrus-nginx.service runs it (with CAP_NET_BIND_SERVICE only),
  * on the configuration render.ts writes for a server (TLS, --http-redirect, --acme-webroot). The

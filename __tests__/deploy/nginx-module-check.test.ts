@@ -134,7 +134,7 @@ test("the real rendered configuration passes; nginx runs the copy and answers as
 });
 
 test("every option of render.ts gives a configuration the check passes (TLS, redirect, instances, status, limits, brotli)", () => {
-  // What a server renders (docs/deployment.md) and what release-nginx-test.test.ts renders, and the rest.
+  // What a server renders (docs/server-reference.md) and what release-nginx-test.test.ts renders, and the rest.
   const out = path.join(base, "every-option");
   const variants = [
     [

@@ -1,6 +1,6 @@
 /**
- * The release's repository credential and the editing studio's drafts (docs/deployment.md, "The
- * repository, its credential and the drafts"): the git steps of a release (deploy/release/git.ts:
+ * The release's repository credential and the editing studio's drafts (docs/server-design.md, "The
+ * repository's token and the drafts"): the git steps of a release (deploy/release/git.ts:
  * updateMirror, resolveCommit, checkout, changed) run as release.ts runs them, in this process, from
  * settings read as on a server (shared/release.env, RELEASE_REPO with a token in it), against a git
  * host over HTTP that wants that token (./support/git-http-host.ts: git's own http-backend behind a

@@ -1,6 +1,6 @@
 /**
  * The push hook's requests folder, read by the release's user, can be written by the service's user
- * (docs/deployment.md, "The git host's push webhook"): whatever that user leaves there as the note,
+ * (docs/server-design.md, "The push hook's note"): whatever that user leaves there as the note,
  * the release reads at most a small regular file and is never held up. A link to /dev/zero, a FIFO
  * and a 1 GB file are each refused with a line saying what it was, and `--wanted` (runner.ts's
  * releaseWhenWanted, run as its own process) ends within seconds without releasing. No build: the

@@ -18,7 +18,7 @@ jest.setTimeout(15 * 60_000);
  * deploy/release), and before nginx ran as its own user: it keeps the units it installed then
  * (copies that start the old paths from `current`), and root's nginx includes the release's
  * configuration. Released by those units' own commands, the commit from before the move and the
- * move go live; the next release is held until the upgrade step of docs/deployment.md is taken, then
+ * move go live; the next release is held until the upgrade step of docs/server-reference.md is taken, then
  * goes live, each through a push hook note; the service answers after each.
  */
 describe("a server set up before the move and before nginx ran as its own user", () => {

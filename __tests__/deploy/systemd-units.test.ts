@@ -1,6 +1,6 @@
 /**
  * The unit files of deploy/systemd and the polkit rule of deploy/polkit, as deploy/server/setup
- * installs them (docs/deployment.md): systemd's own check where systemd-analyze exists (these test
+ * installs them (docs/server-reference.md): systemd's own check where systemd-analyze exists (these test
  * machines have it, but no running systemd), and what ties them together: the release runs as its
  * own user, never root or the service's; the path unit watches the very file the service's push hook
  * writes; the polkit rule allows exactly the release's reload and restart commands, so the release

@@ -1,6 +1,6 @@
 /**
- * The user a test release runs as: never root, never the service's, as on a server (docs/deployment.md,
- * "Releases"). Run as root (CI), the tests create a system user for it, `cyrus-release-test`, once per
+ * The user a test release runs as: never root, never the service's, as on a server (docs/server-design.md,
+ * "What each user may do"). Run as root (CI), the tests create a system user for it, `cyrus-release-test`, once per
  * machine; run as anyone else, that user already is unprivileged and is used as it is.
  *
  * That user cannot use what root's checkout holds: Node may sit in root's home (`.ci/use-node-22.sh`

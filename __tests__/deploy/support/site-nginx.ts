@@ -1,5 +1,5 @@
 /**
- * nginx in front of a release root, as a server runs it (docs/deployment.md). Two setups:
+ * nginx in front of a release root, as a server runs it (docs/server-reference.md). Two setups:
  *
  * - "unit" (today's): root's own nginx (Debian's, here a stand-in folder for /etc/nginx) includes
  *   nothing of the site; cyrus-nginx.service runs nginx as its own user (here `cyrus-web-test`, with
