@@ -6,7 +6,7 @@
  *   prices and addresses in other scripts. Every one is accepted and none is flagged: a flag on a
  *   real lead is the failure this screening exists to avoid, so this test fails on a single one.
  * - spam-enquiries.json: 50 spam posts. Every one is accepted (201) and stored: screening never
- *   refuses. The catch rate is reported (docs/enquiries.md gives it), not pinned; the floor is what
+ *   refuses. The catch rate is reported (docs/enquiry-design.md gives it), not pinned; the floor is what
  *   the signals promise: every post that carries a signal by construction (the kinds named after
  *   one, and any filled honeypot) is caught, and the plain pitches marked `expectedToPass` (no link
  *   dump, markup, shortener or honeypot: a person could have written them) are not.
