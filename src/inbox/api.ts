@@ -94,8 +94,35 @@ export interface Enquiry {
   work: Work;
   notes: Array<{ at: string; by?: string; text: string }>;
   history: Array<{ at: string; by?: string; what: string }>;
+  /** Absent from a service without replies. */
+  replies?: Reply[];
+  replyable?: Replyable;
 }
 export interface Counts {
   byStatus: Record<string, number>;
   flagged: number;
+}
+
+/** An e-mail sent to the visitor from the inbox, and how its sending goes (the service's outbox). */
+export interface Reply {
+  id: string;
+  at: string;
+  by?: string;
+  text: string;
+  subject: string;
+  to: string;
+  delivery: { state: "due" | "done" | "failed"; attempts: number; lastError?: string; nextAt?: string };
+}
+/** Whether the visitor can be answered from here: where to and under what subject, or why not. */
+export type Replyable = { to: string; subject: string } | { unavailable: string };
+export interface SavedAnswer {
+  id: string;
+  title: string;
+  text: string;
+  updatedAt: string;
+  updatedBy?: string;
+}
+/** The signed-in person as GET me answers: the signature their replies' {signature} is filled with. */
+export interface Me extends Person {
+  signature?: string;
 }

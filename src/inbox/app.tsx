@@ -3,10 +3,11 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiError, get, post, type Person } from "./api";
 import { EnquiryView } from "./enquiry-view";
 import { ListView } from "./list-view";
+import { SavedAnswersPage } from "./saved-answers";
 import { SignIn } from "./sign-in";
 import { StatusMessages, useSay } from "./status-message";
 import { useChanges } from "./use-changes";
-import { useRoute } from "./use-route";
+import { hrefOf, useRoute } from "./use-route";
 
 type Session = { state: "loading" } | { state: "signed-out" } | { state: "in"; me: Person };
 
@@ -55,13 +56,22 @@ function Inbox({ me, onSignedOut }: { me: Person; onSignedOut: () => void }) {
             Enquiries
           </a>
         </h1>
+        <a
+          className="inbox-button-quiet"
+          href={hrefOf({ view: "answers", filters: {} })}
+          onClick={(e) => (e.preventDefault(), go({ view: "answers", filters: {} }))}
+        >
+          Saved answers and signature
+        </a>
         <span className="inbox-me">Signed in as {me.name}</span>
         <button type="button" className="inbox-button-quiet" onClick={signOut}>
           Sign out
         </button>
       </header>
       <main id="main">
-        {route.id ? (
+        {route.view === "answers" ? (
+          <SavedAnswersPage back={() => go({ filters: {} })} />
+        ) : route.id ? (
           <EnquiryView
             key={route.id}
             id={route.id}

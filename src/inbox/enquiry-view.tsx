@@ -8,6 +8,7 @@ import { get, type Enquiry, type Person, type Work } from "./api";
 import { ENQUIRY_FIELDS } from "../enquiry-contract/enquiry-fields";
 import { EnquiryActions } from "./enquiry-actions";
 import { when } from "./format";
+import { ReplyBox } from "./reply-box";
 import { useSay } from "./status-message";
 
 const CAPTIONS: Record<string, string | undefined> = Object.fromEntries(
@@ -67,6 +68,7 @@ export function EnquiryView({ id, me, people, back }: Props) {
           </div>
         ))}
       </dl>
+      <ReplyBox enquiry={enquiry} reload={load} />
       <EnquiryActions enquiry={enquiry} me={me} people={people} setWork={setWork} reload={load} back={back} />
       <Details enquiry={enquiry} />
     </article>

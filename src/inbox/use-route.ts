@@ -7,6 +7,8 @@ import { FILTER_KEYS, type Filters } from "./api";
 
 export interface Route {
   id?: string;
+  /** "answers": the saved answers and signature page (./saved-answers). */
+  view?: "answers";
   filters: Filters;
 }
 
@@ -17,12 +19,14 @@ function read(): Route {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
-  return { id: params.get("id") ?? undefined, filters };
+  const view = params.get("view") === "answers" ? "answers" : undefined;
+  return { id: params.get("id") ?? undefined, view, filters };
 }
 
 export function hrefOf(route: Route): string {
   const params = new URLSearchParams();
   if (route.id) params.set("id", route.id);
+  if (route.view) params.set("view", route.view);
   for (const key of FILTER_KEYS) if (route.filters[key]) params.set(key, route.filters[key]!);
   const text = params.toString();
   return `/inbox/${text ? `?${text}` : ""}`;
