@@ -17,13 +17,16 @@
  *    the project at an earlier commit, with its public/ built), the same clicks on that build too, in
  *    turns with these.
  * 5. Writes bench/results.json, prints a table per configuration and, with --check, each budget
- *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables.
+ *    missed (budgets.ts; exit code 1 if any); with --markdown FILE (or -), the figures as markdown tables;
+ *    with --save-report, docs/benchmarks/bench.md and bench.json: the command, the machine, its load at
+ *    the start and the end, and the tables (report.ts; not with --report, which measures nothing).
  *
  * Usage: npm run bench -- [--check] [--routes /home,/contact] [--runs 3] [--configs mobile,mobile-8x,desktop|none]
  *                         [--navigation] [--navigation-runs 5] [--navigation-hover 0] [--navigation-press 0]
  *                         [--navigation-before DIR]
  *                         [--markdown FILE|-]
  *                         [--skip-build] [--max-load 2] [--report] [--out bench/results.json]
+ *                         [--save-report]
  * docs/performance.md explains the options, the budgets and how the figures are made.
  * Timings depend on the machine and its load: this is not a test, and `npm test` does not run it.
  * `--report --check` on an existing results file measures nothing: it prints and checks it.
@@ -54,6 +57,8 @@ import {
 import { markdownTables, navigationTable, pointerOf } from "./markdown";
 import { clickToLcp } from "./navigation";
 import { pageScripts, type PageScripts, type Sizes } from "./page-scripts";
+import { startReport, writeReport } from "./report";
+import { siteReport } from "./site-report";
 
 const root = path.resolve(__dirname, "../..");
 const gatsbyCli = path.join(root, "node_modules/gatsby/cli.js");
@@ -88,6 +93,7 @@ interface Options {
   navigationPressMs: number;
   navigationBefore: string | null;
   markdown: string | null;
+  saveReport: boolean;
 }
 
 /**
@@ -127,6 +133,7 @@ function options(): Options {
       markdown: { type: "string" },
       "skip-build": { type: "boolean", default: false },
       report: { type: "boolean", default: false },
+      "save-report": { type: "boolean", default: false },
       out: { type: "string" },
       "max-load": { type: "string" },
       help: { type: "boolean", default: false },
@@ -159,6 +166,8 @@ function options(): Options {
   const navigationBefore = values["navigation-before"] === undefined ? null : path.resolve(values["navigation-before"]);
   if (navigationBefore !== null && !fs.existsSync(path.join(navigationBefore, "public", "index.html")))
     throw new Error(`--navigation-before: ${navigationBefore} has no built public/ (build it there first)`);
+  if (values.report && values["save-report"])
+    throw new Error("--save-report records a run: --report measures nothing, so the two do not go together");
   const maxLoad = values["max-load"] === undefined ? null : Number(values["max-load"]);
   if (maxLoad !== null && !(maxLoad > 0)) throw new Error("--max-load must be a positive number");
   return {
@@ -176,6 +185,7 @@ function options(): Options {
     navigationPressMs,
     navigationBefore,
     markdown: values.markdown === undefined || values.markdown === "-" ? (values.markdown ?? null) : path.resolve(values.markdown),
+    saveReport: values["save-report"],
   };
 }
 
@@ -518,6 +528,7 @@ async function main() {
   }
   const started = performance.now();
   const loadStart = load();
+  const report = startReport("bench", "Site benchmark: Lighthouse, JavaScript per route, clicks, builds", "bench");
   const build = opts.skipBuild ? null : buildAll();
   const withFixture = opts.routes.includes(FIXTURE_ROUTE);
   if (withFixture) await ensureFixtureSite();
@@ -574,6 +585,10 @@ async function main() {
   console.log(tables(results));
   console.log(`\nResults: ${path.relative(root, opts.out)}; Lighthouse reports: ${path.relative(root, runsDir)}/`);
   writeMarkdown(results, opts);
+  if (opts.saveReport) {
+    const page = writeReport(report.finish({ ...siteReport(results), data: results }));
+    console.log(`Report: ${path.relative(root, page)}`);
+  }
   return finish(results, opts);
 }
 

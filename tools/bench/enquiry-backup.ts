@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openBenchStore, runEnquiriesCli } from "../../src/site-service";
 import { ERASED, writeLines } from "./enquiry-removal";
+import type { ReportTable } from "./report";
 
 export interface BackupTiming {
   engine: string;
@@ -63,16 +64,22 @@ export async function measureBackup(
   return { engine, enquiries: n, backupMs, bytes: fs.statSync(file).size, restoreMs, said };
 }
 
-export function printBackups(timings: BackupTiming[]): void {
-  if (timings.length === 0) return;
+/** The backup and restore table, the restore's own lines under it (none when that part was left out). */
+export function backupTables(timings: BackupTiming[]): ReportTable[] {
+  if (timings.length === 0) return [];
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`\nbackup and restore of a store of ${timings[0]!.enquiries.toLocaleString("en")} enquiries:`);
-  console.log("| engine | backup (into a file) | its size | restore (into an empty store, 1 erasure replayed) |");
-  console.log("| --- | --- | --- | --- |");
-  for (const t of timings) {
-    console.log(
-      `| ${t.engine} | ${seconds(t.backupMs)} | ${(t.bytes / 1024 / 1024).toFixed(1)} MiB | ${seconds(t.restoreMs)} |`,
-    );
-  }
-  for (const t of timings) console.log(`  ${t.engine}: ${t.said.slice(0, 2).join("; ")}`);
+  return [
+    {
+      title: `Backup and restore of a store of ${timings[0]!.enquiries.toLocaleString("en")} enquiries`,
+      columns: ["engine", "backup (into a file)", "its size", "restore (into an empty store, 1 erasure replayed)"],
+      right: [1, 2, 3],
+      rows: timings.map((t) => [
+        t.engine,
+        seconds(t.backupMs),
+        `${(t.bytes / 1024 / 1024).toFixed(1)} MiB`,
+        seconds(t.restoreMs),
+      ]),
+      notes: timings.map((t) => `- ${t.engine}: ${t.said.slice(0, 2).join("; ")}`),
+    },
+  ];
 }

@@ -23,7 +23,8 @@ const DEFAULTS: EnquiryBenchOptions = {
 };
 
 export const USAGE =
-  "npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000] [--backups 100000]   (0: leave that part out)";
+  "npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000] [--backups 100000]" +
+  " [--save-report] [--help]   (0: leave that part out)";
 
 export function parseBenchOptions(args: string[]): EnquiryBenchOptions {
   const { values } = parseArgs({

@@ -18,6 +18,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openBenchStore, type EnquiryStore, type StoredEnquiry } from "../../src/site-service";
+import type { ReportTable } from "./report";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SPAN_MS = 730 * DAY_MS;
@@ -133,25 +134,37 @@ async function storeEach(store: EnquiryStore, m: number): Promise<void> {
   }
 }
 
-export function printRemoval(removals: Removal[], rates: StoringRate[]): void {
+/** The erasure and retention table, and the storing rates' (none when that part was left out). */
+export function removalTables(removals: Removal[], rates: StoringRate[]): ReportTable[] {
   const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString("en")) + " ms";
+  const tables: ReportTable[] = [];
   if (removals.length > 0) {
-    console.log(`\nerasure and retention on a store of ${removals[0]!.enquiries.toLocaleString("en")} enquiries:`);
-    console.log("| engine | filled by import | erase (3 enquiries) | purge (oldest tenth) | removed |");
-    console.log("| --- | --- | --- | --- | --- |");
-    for (const r of removals) {
-      console.log(
-        `| ${r.engine} | ${r.importSeconds.toFixed(1)} s | ${ms(r.eraseMs)} | ${ms(r.purgeMs)} | ${r.erased} + ${r.purged.toLocaleString("en")} |`,
-      );
-      if (r.incomplete) console.log(`  (${r.engine}: ${r.incomplete})`);
-    }
+    tables.push({
+      title: `Erasure and retention on a store of ${removals[0]!.enquiries.toLocaleString("en")} enquiries`,
+      columns: ["engine", "filled by import", "erase (3 enquiries)", "purge (oldest tenth)", "removed"],
+      right: [1, 2, 3],
+      rows: removals.map((r) => [
+        r.engine,
+        `${r.importSeconds.toFixed(1)} s`,
+        ms(r.eraseMs),
+        ms(r.purgeMs),
+        `${r.erased} + ${r.purged.toLocaleString("en")}`,
+      ]),
+      notes: removals.filter((r) => r.incomplete).map((r) => `- ${r.engine}: ${r.incomplete}`),
+    });
   }
   if (rates.length > 0) {
-    console.log(`\nstoring, one enquiry after the other (SQLite, empty store, each with an outbox row):`);
-    console.log("| secure_delete | stored | seconds | enquiries per second |");
-    console.log("| --- | --- | --- | --- |");
-    for (const r of rates) {
-      console.log(`| ${r.secureDelete ? "ON" : "OFF"} | ${r.stores} | ${r.seconds.toFixed(1)} | ${Math.round(r.perSecond)} |`);
-    }
+    tables.push({
+      title: "Storing, one enquiry after the other (SQLite, empty store, each with an outbox row)",
+      columns: ["secure_delete", "stored", "seconds", "enquiries per second"],
+      right: [1, 2, 3],
+      rows: rates.map((r) => [
+        r.secureDelete ? "ON" : "OFF",
+        String(r.stores),
+        r.seconds.toFixed(1),
+        String(Math.round(r.perSecond)),
+      ]),
+    });
   }
+  return tables;
 }

@@ -23,8 +23,10 @@
  * machine and its load: this is not a test, and `npm test` does not run it.
  *
  * Usage: npm run bench:enquiries -- [--concurrent 500] [--size-count 10000] [--enquiries 100000] [--stores 2000]
- *   [--backups 100000]
+ *   [--backups 100000] [--save-report]
  * (a count of 0 leaves that part out; a quick run: -- --concurrent 0 --size-count 0 --enquiries 2000 --backups 2000)
+ * --save-report also writes docs/benchmarks/bench-enquiries.md and bench-enquiries.json: the command, the
+ * machine, its load at the start and the end, and the tables (./report.ts). --help prints this.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -36,8 +38,9 @@ import { readStoredLines } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../../__tests__/support/postgres";
 import { freePort } from "../../__tests__/support/serve";
 import { parseBenchOptions } from "./enquiry-options";
-import { measureBackup, printBackups, type BackupTiming } from "./enquiry-backup";
-import { measureRemoval, measureStoring, printRemoval, type Removal, type StoringRate } from "./enquiry-removal";
+import { backupTables, measureBackup, type BackupTiming } from "./enquiry-backup";
+import { measureRemoval, measureStoring, removalTables, type Removal, type StoringRate } from "./enquiry-removal";
+import { markdownTable, startReport, writeReport, type ReportTable } from "./report";
 
 const root = path.resolve(__dirname, "../..");
 const MESSAGE = "We are planning a phase II study in oncology across four sites and would like a quote. ".repeat(4);
@@ -200,8 +203,25 @@ function sqliteBytes(dir: string): number {
     .reduce((sum, f) => sum + fs.statSync(f).size, 0);
 }
 
+const print = (tables: ReportTable[]) => {
+  for (const table of tables) {
+    console.log(`\n${table.title}:\n${markdownTable(table).join("\n")}`);
+    for (const note of table.notes ?? []) console.log(`  ${note}`);
+  }
+  return tables;
+};
+
 async function main(): Promise<void> {
-  const { concurrent, sizeCount, enquiries, stores, backups } = parseBenchOptions(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  if (args.includes("--help")) {
+    console.log(fs.readFileSync(__filename, "utf8").split("*/")[0]);
+    return;
+  }
+  const report = startReport("bench-enquiries", "Enquiry store benchmark: bursts, size, erasure, backups", "bench:enquiries");
+  const saveReport = args.includes("--save-report");
+  const counts = parseBenchOptions(args.filter((a) => a !== "--save-report"));
+  const { concurrent, sizeCount, enquiries, stores, backups } = counts;
+  const tables: ReportTable[] = [];
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-bench-"));
   const dir = (name: string) => path.join(base, name);
   let postgres: TestPostgres | undefined;
@@ -209,8 +229,8 @@ async function main(): Promise<void> {
   console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`);
   try {
     postgres = await startPostgres();
-    if (concurrent > 0) await bursts(postgres, dir, concurrent);
-    if (sizeCount > 0) await sizes(postgres, dir, sizeCount, smtp);
+    if (concurrent > 0) tables.push(...print([await bursts(postgres, dir, concurrent)]));
+    if (sizeCount > 0) tables.push(...print([await sizes(postgres, dir, sizeCount, smtp)]));
     const removals: Removal[] = [];
     if (enquiries > 0) {
       removals.push(await measureRemoval("SQLite", { ENQUIRY_DATA_DIR: dir("removal-sqlite") }, enquiries));
@@ -224,7 +244,7 @@ async function main(): Promise<void> {
       rates.push(await measureStoring(dir("store-on"), stores, true));
       rates.push(await measureStoring(dir("store-off"), stores, false));
     }
-    printRemoval(removals, rates);
+    tables.push(...print(removalTables(removals, rates)));
     const timings: BackupTiming[] = [];
     if (backups > 0) {
       const sqlite = (name: string) => ({ ENQUIRY_DATA_DIR: dir(name) });
@@ -236,8 +256,16 @@ async function main(): Promise<void> {
       });
       timings.push(await measureBackup("PostgreSQL", await pg("backup-pg"), await pg("restore-pg"), backups));
     }
-    printBackups(timings);
+    tables.push(...print(backupTables(timings)));
     console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`);
+    if (saveReport) {
+      const summary = [
+        `PostgreSQL ${postgres.binaries.version}, the tests' own server (fsync on); everything on 127.0.0.1. ` +
+          "A count of 0 in the command leaves that part out.",
+      ];
+      const data = { counts, removals, rates, timings };
+      console.log(`report: ${writeReport(report.finish({ summary, tables, data }))}`);
+    }
   } finally {
     await smtp.stop();
     await postgres?.stop();
@@ -245,7 +273,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function bursts(postgres: TestPostgres, dir: (name: string) => string, concurrent: number): Promise<void> {
+async function bursts(postgres: TestPostgres, dir: (name: string) => string, concurrent: number): Promise<ReportTable> {
   const bursts: Burst[] = [];
 
   const sqlite = { ENQUIRY_DATA_DIR: dir("sqlite") };
@@ -263,14 +291,20 @@ async function bursts(postgres: TestPostgres, dir: (name: string) => string, con
   bursts.push(await burst("PostgreSQL, two services", pair.map((s) => s.url), concurrent, two));
   await Promise.all(pair.map((s) => s.stop()));
 
-  console.log(`\n${concurrent} enquiries at once (time to the answer, ms):`);
-  console.log("| scenario | accepted | p50 | p99 | max | burst (s) | stored once |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- |");
-  for (const b of bursts) {
-    console.log(
-      `| ${b.scenario} | ${b.accepted} of ${b.count} | ${b.p50} | ${b.p99} | ${b.max} | ${b.seconds} | ${b.storedOnce ? "yes" : "NO"} |`,
-    );
-  }
+  return {
+    title: `${concurrent} enquiries at once (time to the answer, ms)`,
+    columns: ["scenario", "accepted", "p50", "p99", "max", "burst (s)", "stored once"],
+    right: [2, 3, 4, 5],
+    rows: bursts.map((b) => [
+      b.scenario,
+      `${b.accepted} of ${b.count}`,
+      String(b.p50),
+      String(b.p99),
+      String(b.max),
+      String(b.seconds),
+      b.storedOnce ? "yes" : "NO",
+    ]),
+  };
 }
 
 /** Sizes: an empty store's first, then the same store after sizeCount enquiries, each e-mailed. */
@@ -279,7 +313,7 @@ async function sizes(
   dir: (name: string) => string,
   sizeCount: number,
   smtp: { port: number; count(): number },
-): Promise<void> {
+): Promise<ReportTable> {
   const sizeSqlite = { ENQUIRY_DATA_DIR: dir("size-sqlite") };
   await fill(sizeSqlite, 1, smtp);
   const sqliteEmpty = sqliteBytes(sizeSqlite.ENQUIRY_DATA_DIR);
@@ -293,11 +327,13 @@ async function sizes(
   const pgFull = await databaseBytes(sizePg.DATABASE_URL);
 
   const per10k = (bytes: number) => ((bytes / sizeCount) * 10_000) / 2 ** 20;
-  console.log(`\nstore size, ${sizeCount} enquiries (message of ${MESSAGE.length + 12} characters), each e-mailed:`);
-  console.log(`| engine | growth | per 10,000 enquiries |`);
-  console.log(`| --- | --- | --- |`);
-  console.log(`| SQLite | ${((sqliteFull - sqliteEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(sqliteFull - sqliteEmpty).toFixed(1)} MiB |`);
-  console.log(`| PostgreSQL | ${((pgFull - pgEmpty) / 2 ** 20).toFixed(1)} MiB | ${per10k(pgFull - pgEmpty).toFixed(1)} MiB |`);
+  const row = (engine: string, bytes: number) => [engine, `${(bytes / 2 ** 20).toFixed(1)} MiB`, `${per10k(bytes).toFixed(1)} MiB`];
+  return {
+    title: `Store size, ${sizeCount} enquiries (message of ${MESSAGE.length + 12} characters), each e-mailed`,
+    columns: ["engine", "growth", "per 10,000 enquiries"],
+    right: [1, 2],
+    rows: [row("SQLite", sqliteFull - sqliteEmpty), row("PostgreSQL", pgFull - pgEmpty)],
+  };
 }
 
 main().then(

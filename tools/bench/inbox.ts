@@ -18,7 +18,9 @@
  * PostgreSQL is the tests' own server (__tests__/support/postgres). Timings depend on the machine and
  * its load: this is not a test, and neither `npm test` nor CI runs it.
  *
- * Usage: npm run bench:inbox -- [--sizes 1000,100000] [--runs 21] [--engines sqlite,postgres]
+ * Usage: npm run bench:inbox -- [--sizes 1000,100000] [--runs 21] [--engines sqlite,postgres] [--save-report]
+ * --save-report also writes docs/benchmarks/bench-inbox.md and bench-inbox.json: the command, the machine,
+ * its load at the start and the end, and the table (./report.ts). --help prints this.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -29,13 +31,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createEnquiryService, openBenchStore, type JsonLog } from "../../src/site-service";
 import { startPostgres, type TestPostgres } from "../../__tests__/support/postgres";
+import { markdownTable, startReport, writeReport, type ReportTable } from "./report";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SPAN_MS = 730 * DAY_MS;
 const RARE_EVERY = 1_000;
 const BEFORE = "We are planning a phase II study across four sites in India and would like a quote for";
 const AFTER = "monitoring, data management and the regulatory submissions; our timelines are in the brief.";
-const USAGE = "npm run bench:inbox -- [--sizes 1000,100000] [--runs 21] [--engines sqlite,postgres]";
+const USAGE = "npm run bench:inbox -- [--sizes 1000,100000] [--runs 21] [--engines sqlite,postgres] [--save-report]";
 
 interface Row {
   engine: string;
@@ -47,11 +50,21 @@ interface Row {
   found: Map<string, number>;
 }
 
-function options(): { sizes: number[]; runs: number; engines: string[] } {
+function options(): { sizes: number[]; runs: number; engines: string[]; saveReport: boolean } {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { sizes: { type: "string" }, runs: { type: "string" }, engines: { type: "string" } },
+    options: {
+      sizes: { type: "string" },
+      runs: { type: "string" },
+      engines: { type: "string" },
+      "save-report": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
   });
+  if (values.help) {
+    console.log(fs.readFileSync(__filename, "utf8").split("*/")[0]);
+    process.exit(0);
+  }
   const sizes = (values.sizes ?? "1000,100000").split(",").map((s) => Number(s.replace(/_/g, "")));
   const runs = Number(values.runs ?? 21);
   if (sizes.some((n) => !Number.isInteger(n) || n < RARE_EVERY) || !Number.isInteger(runs) || runs < 1) {
@@ -59,7 +72,7 @@ function options(): { sizes: number[]; runs: number; engines: string[] } {
   }
   const engines = (values.engines ?? "sqlite,postgres").split(",");
   if (engines.some((e) => e !== "sqlite" && e !== "postgres")) throw new Error(`engines: sqlite, postgres\n${USAGE}`);
-  return { sizes, runs, engines };
+  return { sizes, runs, engines, saveReport: values["save-report"] };
 }
 
 const at = (i: number, n: number, now: number) => new Date(now - SPAN_MS + Math.floor((i * SPAN_MS) / n)).toISOString();
@@ -168,32 +181,42 @@ function quietLog(): JsonLog {
   return log;
 }
 
-function print(rows: Row[], runs: number): void {
+function table(rows: Row[], runs: number): ReportTable {
   const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString("en"));
   const labels = [...rows[0]!.ms.keys()];
   const heads = rows.map((r) => `${r.engine}, ${r.enquiries.toLocaleString("en")}`);
-  console.log(`\nthe inbox's API, server time in ms (median of ${runs} in-process calls through its handler):`);
-  console.log(`| request | ${heads.join(" | ")} |`);
-  console.log(`| --- |${" --- |".repeat(rows.length)}`);
-  for (const label of labels) {
-    const cells = rows.map((r) => {
-      const found = r.found.get(label);
-      return `${ms(r.ms.get(label)!)}${found !== undefined && found >= 0 && found < 50 ? ` (${found} found)` : ""}`;
-    });
-    console.log(`| ${label} | ${cells.join(" | ")} |`);
-  }
-  console.log(`| (filled by import, s) | ${rows.map((r) => r.importSeconds.toFixed(1)).join(" | ")} |`);
+  return {
+    title: `The inbox's API, server time in ms (median of ${runs} in-process calls through its handler)`,
+    columns: ["request", ...heads],
+    right: heads.map((_, i) => i + 1),
+    rows: [
+      ...labels.map((label) => [
+        label,
+        ...rows.map((r) => {
+          const found = r.found.get(label);
+          return `${ms(r.ms.get(label)!)}${found !== undefined && found >= 0 && found < 50 ? ` (${found} found)` : ""}`;
+        }),
+      ]),
+      ["(filled by import, s)", ...rows.map((r) => r.importSeconds.toFixed(1))],
+    ],
+    notes: [
+      "Server time: from the request's arrival at the inbox's API handler to the end of its answer (session check, " +
+        "route, store, JSON), without the client's share. \"found\": enquiries on the first page, where fewer than 50.",
+    ],
+  };
 }
 
 async function main(): Promise<void> {
-  const { sizes, runs, engines } = options();
+  const { sizes, runs, engines, saveReport } = options();
+  const report = startReport("bench-inbox", "Inbox benchmark: list and search by store size and engine", "bench:inbox");
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-bench-"));
   let postgres: TestPostgres | undefined;
   const load = () => `${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (${os.cpus().length} cores)`;
   console.log(`load average at the start: ${load()}`);
   try {
     postgres = await startPostgres();
-    console.log(`PostgreSQL ${postgres.binaries.version} (${postgres.binaries.kind})`);
+    const pgVersion = `PostgreSQL ${postgres.binaries.version} (${postgres.binaries.kind})`;
+    console.log(pgVersion);
     const rows: Row[] = [];
     for (const n of sizes) {
       if (engines.includes("sqlite"))
@@ -202,8 +225,17 @@ async function main(): Promise<void> {
       const pgEnv = { ENQUIRY_DATA_DIR: path.join(base, `pg-${n}`), DATABASE_URL: await postgres.createDatabase() };
       rows.push(await measure("PostgreSQL", pgEnv, n, runs));
     }
-    print(rows, runs);
+    const result = table(rows, runs);
+    console.log(`\n${result.title}:\n${markdownTable(result).join("\n")}`);
     console.log(`\nload average at the end: ${load()}`);
+    if (saveReport) {
+      const summary = [
+        `The store filled by its own import (messages of about 190 characters; "oncology" in every one, ` +
+          `"pharmacokinetic" in 1 of 1,000; received over two years), then each request timed; ${pgVersion}, fsync on.`,
+      ];
+      const data = rows.map((r) => ({ ...r, ms: Object.fromEntries(r.ms), found: Object.fromEntries(r.found) }));
+      console.log(`report: ${writeReport(report.finish({ summary, tables: [result], data }))}`);
+    }
   } finally {
     await postgres?.stop();
     fs.rmSync(base, { recursive: true, force: true });

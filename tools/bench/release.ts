@@ -16,7 +16,9 @@
  * release, and what the packages' store, shared/packages/, grew by).
  *
  * Timings depend on the machine and its load (the load average is printed): this is not a test.
- * Usage: npm run bench:release -- [--runs 3]
+ * Usage: npm run bench:release -- [--runs 3] [--save-report]
+ * --save-report also writes docs/benchmarks/bench-release.md and bench-release.json: the command, the
+ * machine, its load at the start and the end, and the table (./report.ts). --help prints this.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startReleaseSite } from "../../__tests__/deploy/support/release-site";
+import { markdownTable, startReport, writeReport, type ReportTable } from "./report";
 
 const HEADING = "Welcome to Cyrus";
 
@@ -67,7 +70,18 @@ interface Cost {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "3" },
+      "save-report": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(fs.readFileSync(__filename, "utf8").split("*/")[0]);
+    return;
+  }
+  const report = startReport("bench-release", "Release benchmark: from a push to the live site", "bench:release");
   const runs = Number(values.runs);
   const site = await startReleaseSite();
   const shows = async (text: string) => (await site.page("/home")).text.includes(text);
@@ -119,20 +133,41 @@ async function main(): Promise<void> {
       previous = text;
     }
     const sorted = [...pushToLive].sort((a, b) => a - b);
-    console.log(`push to live, median of ${runs}: ${sorted[Math.floor(sorted.length / 2)]} s`);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(`push to live, median of ${runs}: ${median} s`);
 
     started = Date.now();
     const back = await site.release(["--rollback"]);
     if (back.code !== 0) throw new Error(`the rollback failed:\n${back.output.slice(-3000)}`);
-    console.log(`rollback: ${seconds(started)} s (load ${load()})`);
+    const rollback = seconds(started);
+    console.log(`rollback: ${rollback} s (load ${load()})`);
 
-    console.log("\n| release | seconds | of which packages (s) | disk added | of which packages |");
-    console.log("| --- | --- | --- | --- | --- |");
-    for (const cost of costs)
-      console.log(
-        `| ${cost.what} | ${cost.seconds} | ${cost.dependencies?.toFixed(1) ?? "?"} | ${mb(cost.diskKb)} | ${mb(cost.packagesKb)} |`,
-      );
-    console.log(`\nthe release root after ${costs.length} releases: ${mb(diskKb(site.root))}`);
+    const rootMb = mb(diskKb(site.root));
+    const table: ReportTable = {
+      title: "Each release",
+      columns: ["release", "seconds", "of which packages (s)", "disk added", "of which packages"],
+      right: [1, 2, 3, 4],
+      rows: costs.map((cost) => [
+        cost.what,
+        String(cost.seconds),
+        cost.dependencies?.toFixed(1) ?? "?",
+        mb(cost.diskKb),
+        mb(cost.packagesKb),
+      ]),
+      notes: [
+        `Push to live, median of ${runs}: ${median} s. Rollback to the release live before: ${rollback} s. ` +
+          `The release root after ${costs.length} releases: ${rootMb}.`,
+      ],
+    };
+    console.log(`\n${markdownTable(table).join("\n")}\n\n${table.notes![0]}`);
+    if (values["save-report"]) {
+      const summary = [
+        "The release test's place (a bare repository for the git host, nginx on loopback, the site's service " +
+          "with its push hook); the release runs as its own unprivileged user, as on a server.",
+      ];
+      const data = { costs, pushToLive, rollback };
+      console.log(`report: ${writeReport(report.finish({ summary, tables: [table], data }))}`);
+    }
   } finally {
     await site.stop();
   }

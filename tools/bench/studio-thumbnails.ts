@@ -12,7 +12,9 @@
  * every one shows its thumbnail (its <img> loaded: naturalWidth > 0), looked at every frame. Folded
  * sections are unfolded as an editor does to see them. Timings depend on the machine and its load
  * (the load average is printed): this is not a test.
- * Usage: npm run bench:studio-thumbnails -- [--runs 5]
+ * Usage: npm run bench:studio-thumbnails -- [--runs 5] [--save-report]
+ * --save-report also writes docs/benchmarks/bench-studio-thumbnails.md and .json: the command, the machine,
+ * its load at the start and the end, and the table (./report.ts). --help prints this.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +26,7 @@ import { startStudio } from "../../admin/scripts/cms";
 import { cmsCollections } from "../../src/node/content/cms-config";
 import { freePort, projectRoot } from "../../__tests__/support/serve";
 import { chromePath, chromiumArgs } from "../chromium";
+import { markdownTable, startReport, writeReport } from "./report";
 
 const FIELDS = 10;
 const PAGE_FILE = "activities/activities.yaml";
@@ -92,7 +95,22 @@ const fieldsNow = (page: Page) =>
   );
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "5" },
+      "save-report": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(fs.readFileSync(__filename, "utf8").split("*/")[0]);
+    return;
+  }
+  const report = startReport(
+    "bench-studio-thumbnails",
+    "Studio benchmark: an entry with ten picture fields",
+    "bench:studio-thumbnails",
+  );
   const runs = Number(values.runs);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cyrus-bench-thumbnails-"));
   fs.cpSync(path.join(projectRoot, "data"), path.join(dir, "data"), { recursive: true });
@@ -116,7 +134,7 @@ async function main(): Promise<void> {
     await page.getByRole("link", { name: "Pages" }).first().waitFor({ timeout: LIMIT_MS });
     await page.addInitScript(WATCH_PICTURES);
     const url = `${studio.url}#/collections/${entry.collection}/entries/${entry.name}`;
-    const results: Array<{ form: number; thumbnails: number }> = [];
+    const results: Array<{ form: number; thumbnails: number; load1: string }> = [];
     for (let run = 0; run <= runs; run += 1) {
       // A load of its own each time (a change of the address's # alone would not reload the studio).
       await page.goto("about:blank");
@@ -135,7 +153,7 @@ async function main(): Promise<void> {
           throw new Error(`${String(error)}\nthe picture fields then: ${JSON.stringify(await fieldsNow(page))}`);
         });
       const { formAt, loadedAt } = (await times.jsonValue()) as { formAt: number; loadedAt: number };
-      results.push({ form: formAt / 1000, thumbnails: (loadedAt - formAt) / 1000 });
+      results.push({ form: formAt / 1000, thumbnails: (loadedAt - formAt) / 1000, load1: load() });
       console.log(
         `${run === 0 ? "first open" : `open ${run + 1}`}: the ${FIELDS} picture fields in the form after ${(formAt / 1000).toFixed(2)} s, ` +
           `every thumbnail ${((loadedAt - formAt) / 1000).toFixed(2)} s later (load ${load()})`,
@@ -143,10 +161,32 @@ async function main(): Promise<void> {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2);
     const reloads = results.slice(1);
-    console.log(
+    const medians = [
       `${FIELDS} thumbnails after the fields appear, median of ${reloads.length} opens after the first: ${median(reloads.map((r) => r.thumbnails))} s; ` +
         `from the start of the load to every thumbnail: ${median(reloads.map((r) => r.form + r.thumbnails))} s`,
-    );
+    ];
+    console.log(medians[0]);
+    const table = {
+      title: `Each open of the entry, in a fresh load of the studio`,
+      columns: ["open", "the ten fields in the form (s)", "every thumbnail after that (s)", "from the load to every thumbnail (s)", "load (1 min)"],
+      right: [1, 2, 3, 4],
+      rows: results.map((r, i) => [
+        i === 0 ? "first (decap-server reads the files)" : String(i + 1),
+        r.form.toFixed(2),
+        r.thumbnails.toFixed(2),
+        (r.form + r.thumbnails).toFixed(2),
+        r.load1,
+      ]),
+      notes: medians,
+    };
+    if (values["save-report"]) {
+      console.log(markdownTable(table).join("\n"));
+      const summary = [
+        "The Activities page of a temporary copy of data/ with ten picture fields (1,200 to 2,400 px), opened in the " +
+          "real studio against decap-server on loopback, in the browser tests' Chromium; timed in the page, every frame.",
+      ];
+      console.log(`report: ${writeReport(report.finish({ summary, tables: [table], data: results }))}`);
+    }
   } finally {
     await browser.close();
     await studio.stop();

@@ -1,0 +1,188 @@
+/**
+ * The benchmarks' reports in docs/benchmarks/: each `npm run bench*` command given `--save-report`
+ * writes <name>.json (its figures, the command, the machine, the date) and <name>.md, rendered from
+ * that JSON alone by renderReport, so the page can always be made again from what is committed and a
+ * hand edit shows (__tests__/tools/bench-reports.test.ts renders every page again and compares).
+ * A bench supplies its tables; this module adds the command, the machine and the digest of the JSON.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const REPORTS_DIR = path.resolve(__dirname, "../../docs/benchmarks");
+
+/** A table as the report shows it: cells already written as text, `right` columns aligned right. */
+export interface ReportTable {
+  title: string;
+  columns: string[];
+  right?: number[];
+  rows: string[][];
+  /** Lines under the table (what a figure means, a caveat). */
+  notes?: string[];
+}
+
+export interface Machine {
+  cpuModel: string;
+  cores: number;
+  node: string;
+  os: string;
+  /** 1-, 5- and 15-minute load averages at the start and at the end of the run. */
+  loadStart: number[];
+  loadEnd: number[];
+}
+
+export interface Report {
+  /** The file name without extension, e.g. "bench-inbox". */
+  name: string;
+  title: string;
+  /** The command as typed, e.g. `npm run bench:inbox -- --sizes 1000`. */
+  command: string;
+  /** When the run started and how long it took (ISO 8601, UTC; seconds). */
+  startedAt: string;
+  durationSeconds: number;
+  machine: Machine;
+  /** What the run measured and how, in a few lines above the tables. */
+  summary: string[];
+  tables: ReportTable[];
+  /** The bench's own figures, as measured (not rendered; for whoever compares runs). */
+  data?: unknown;
+}
+
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+/** The operating system's name as /etc/os-release gives it, with the kernel's release. */
+function osName(): string {
+  let pretty = `${os.type()}`;
+  try {
+    const line = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(fs.readFileSync("/etc/os-release", "utf8"));
+    if (line?.[1]) pretty = line[1];
+  } catch {
+    // No os-release (not Linux): the type alone.
+  }
+  return `${pretty}, ${os.type()} ${os.release()} ${os.arch()}`;
+}
+
+/**
+ * The command that ran, as a developer types it: `npm run <script> -- <args>` when npm started it
+ * (npm_lifecycle_event), otherwise the script's name given.
+ */
+export function commandLine(script: string, args: readonly string[] = process.argv.slice(2)): string {
+  const name = process.env.npm_lifecycle_event?.startsWith("bench") ? process.env.npm_lifecycle_event : script;
+  const quoted = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  return `npm run ${name}${quoted.length ? ` -- ${quoted.join(" ")}` : ""}`;
+}
+
+/** Started when a bench starts: the machine and load now; `finish` adds the load at the end. */
+export function startReport(name: string, title: string, script: string) {
+  const startedAt = new Date();
+  const loadStart = loadAverage();
+  const command = commandLine(script);
+  return {
+    command,
+    finish(parts: Pick<Report, "summary" | "tables" | "data">): Report {
+      return {
+        name,
+        title,
+        command,
+        startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"),
+        durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+        machine: {
+          cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+          cores: os.cpus().length,
+          node: process.version,
+          os: osName(),
+          loadStart,
+          loadEnd: loadAverage(),
+        },
+        ...parts,
+      };
+    },
+  };
+}
+
+/** The JSON as it is written to disk (two-space indent, final newline). */
+export const reportJson = (report: Report) => `${JSON.stringify(report, null, 2)}\n`;
+
+/** SHA-256 of the JSON file's text, which the page names so that it can be told apart from another run's. */
+export const digestOf = (json: string) => crypto.createHash("sha256").update(json).digest("hex");
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/** A table in Markdown, as the console and the page show it. */
+export function markdownTable(table: Pick<ReportTable, "columns" | "right" | "rows">): string[] {
+  const align = table.columns.map((_, i) => (table.right?.includes(i) ? "--:" : "---"));
+  return [
+    `| ${table.columns.map(cell).join(" | ")} |`,
+    `| ${align.join(" | ")} |`,
+    ...table.rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+  ];
+}
+
+/** The page of a report, from its JSON's text alone (the same text gives the same page). */
+export function renderReport(json: string): string {
+  const report = JSON.parse(json) as Report;
+  const m = report.machine;
+  const out = [
+    `<!-- GENERATED by tools/bench/report.ts from ${report.name}.json: do not edit; run the command below again. -->`,
+    "",
+    `# ${report.title}`,
+    "",
+    "```sh",
+    report.command,
+    "```",
+    "",
+    `- Date: ${report.startedAt.replace("T", " ").replace("Z", " UTC")}, ${report.durationSeconds} s`,
+    `- Machine: ${m.cores} × ${m.cpuModel}; ${m.os}; Node ${m.node}`,
+    `- Load average (1, 5, 15 min): ${m.loadStart.join(" ")} at the start, ${m.loadEnd.join(" ")} at the end`,
+    `- Data: [${report.name}.json](${report.name}.json), SHA-256 \`${digestOf(json)}\``,
+  ];
+  if (report.summary.length) out.push("", ...report.summary);
+  for (const table of report.tables) {
+    out.push("", `## ${table.title}`, "", ...markdownTable(table));
+    if (table.notes?.length) out.push("", ...table.notes);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** Writes <dir>/<name>.json and <name>.md; returns the page's path. */
+export function writeReport(report: Report, dir = REPORTS_DIR): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const json = reportJson(report);
+  fs.writeFileSync(path.join(dir, `${report.name}.json`), json);
+  const page = path.join(dir, `${report.name}.md`);
+  fs.writeFileSync(page, renderReport(json));
+  return page;
+}
+
+/**
+ * What is wrong with the reports of a folder: a page that differs from what its JSON renders (edited
+ * by hand, or its JSON changed without it), a page without its JSON, a JSON without its page.
+ * Other files (a README) are left alone.
+ */
+export function checkReports(dir = REPORTS_DIR): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const files = new Set(fs.readdirSync(dir));
+  const problems: string[] = [];
+  for (const file of [...files].sort()) {
+    const name = file.replace(/\.(md|json)$/, "");
+    if (file === name || file.toLowerCase() === "readme.md") continue;
+    if (file.endsWith(".md") && !files.has(`${name}.json`)) problems.push(`${file}: no ${name}.json beside it`);
+    if (!file.endsWith(".json")) continue;
+    if (!files.has(`${name}.md`)) {
+      problems.push(`${file}: no ${name}.md beside it (run its command with --save-report)`);
+      continue;
+    }
+    const json = fs.readFileSync(path.join(dir, file), "utf8");
+    let expected: string;
+    try {
+      expected = renderReport(json);
+    } catch (error) {
+      problems.push(`${file}: not a report (${error instanceof Error ? error.message : String(error)})`);
+      continue;
+    }
+    if (fs.readFileSync(path.join(dir, `${name}.md`), "utf8") !== expected)
+      problems.push(`${name}.md: not what ${file} renders (edited by hand? run its command with --save-report again)`);
+  }
+  return problems;
+}
