@@ -77,7 +77,7 @@ export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): Backend {
   if (name === "github" && !baseUrl) {
     if (!value("GITHUB_OAUTH_CLIENT_ID")) {
       throw new SettingsError(
-        "CMS_BACKEND=github needs GITHUB_OAUTH_CLIENT_ID (the site's own service signs editors in, docs/deployment.md) or CMS_BASE_URL (an OAuth service elsewhere, docs/editing-studio.md)",
+        "CMS_BACKEND=github needs GITHUB_OAUTH_CLIENT_ID (the site's own service signs editors in, docs/server-reference.md) or CMS_BASE_URL (an OAuth service elsewhere, docs/editing-studio.md)",
       );
     }
     // Decap takes the sign-in window's messages only from base_url exactly: the origin the studio is

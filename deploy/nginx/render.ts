@@ -47,7 +47,7 @@
  *                          (RELEASE_NGINX_LOG_DIR, else /var/log/cyrus-web) and its temporary files
  *                          in --temp-dir (RELEASE_NGINX_TEMP_DIR, else /var/cache/cyrus-web): three
  *                          folders of nginx's own user, none inside another, where cyrus-nginx.service
- *                          runs it unprivileged (docs/deployment.md says why)
+ *                          runs it unprivileged (docs/server-design.md says why)
  *
  * Every file is written whole, then renamed into place. After a new build: render again for the
  * new root, `nginx -t`, and reload nginx.
@@ -330,7 +330,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
     RELEASE_STATUS: options.releaseStatus
       ? [
-          "    # What the release is doing, for the studio (docs/deployment.md, Releases): commit ids, titles,",
+          "    # What the release is doing, for the studio (docs/release-runner.md, "The status and the log"): commit ids, titles,",
           "    # times and the last failure's message; no setting, address, secret or personal data.",
           "    location = /admin/release-status.json {",
           `        include ${out}/admin-headers.conf;`,
@@ -390,7 +390,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
       TEMP_DIR: tempDir,
       RUN_DIR_NOTE: [
         "# What cyrus-nginx.service runs (deploy/systemd/): nginx as its own user, never root, so that",
-        "# nothing a release writes is read as configuration by a root process (docs/deployment.md).",
+        "# nothing a release writes is read as configuration by a root process (docs/server-design.md).",
       ].join("\n"),
       ACCESS_LOG: options.accessLog === false ? "off" : `${logDir}/access.log cyrus_json`,
     });

@@ -5,7 +5,7 @@
  *                                              automatic releases pause until a new commit (history.ts)
  * npm run release -- --wanted                  release while a push's request is waiting (path unit)
  * npm run release -- --if-moved                release when the branch moved since the live release (timer)
- * Settings: RELEASE_* variables, or <root>/shared/release.env (docs/deployment.md, "Releases").
+ * Settings: RELEASE_* variables, or <root>/shared/release.env (docs/server-reference.md, "release.env").
  * It runs as the release user (cyrus-release), never as root: everything but --list and --help refuses.
  */
 import { parseArgs } from "node:util";
@@ -58,11 +58,11 @@ async function main(): Promise<number> {
     return 0;
   }
   // A build runs the repository's code (packages' scripts, gatsby-node): as root, a bad commit would
-  // own the server. The release user may do exactly what a release needs (docs/deployment.md).
+  // own the server. The release user may do exactly what a release needs (docs/server-design.md, "What each user may do").
   if (process.getuid?.() === 0) {
     console.error(
       "release: refusing to run as root. A release runs as its own user, which owns the release root " +
-        '(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/deployment.md, "Setting up a server").',
+        '(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/server.md).',
     );
     return 4;
   }

@@ -2,7 +2,7 @@
  * What went live, in order: shared/release-history.json. A rollback goes back along it (to the release
  * that was live before the current one, never to one it rolled back from), pruning keeps that release,
  * and a rollback holds: while the branch's head is a commit that was rolled back from, the push note
- * and the timer release nothing (docs/deployment.md, "Releases").
+ * and the timer release nothing (docs/release-runner.md, "Automatic releases").
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * One release, and a rollback: the steps of docs/deployment.md ("Releases") in order, under the lock,
+ * One release, and a rollback: the steps of docs/release-runner.md ("What a release does") in order, under the lock,
  * with the status file kept up to date and each attempt's own log (release-log.ts) written. A failure
  * before the switch leaves the live release alone; a failure after it (reload, restart, live check)
  * switches back by itself.

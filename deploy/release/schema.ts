@@ -4,8 +4,8 @@
  * compares them: a rollback to a release that lacks one the live release has is refused, naming it,
  * unless that migration says the target's code can still use the database it leaves (its
  * `-- compatible-from: N`, N no newer than the target's own newest migration: additive changes, which
- * the store's code checks the same way at its start). --force rolls back anyway (docs/deployment.md,
- * "Releases").
+ * the store's code checks the same way at its start). --force rolls back anyway (docs/server-reference.md,
+ * "cyrus release").
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
  * Whether the server still runs the site as it was first set up: root's nginx (Debian's, under
  * /etc/nginx) including <root>/current/nginx/cyrus.conf in its http {} block. That include lets the
  * release user, who writes every release, have root's nginx parse a file of its own (an access_log
- * opened by the root master, an include of any file): docs/deployment.md, "Why nginx runs as its
+ * opened by the root master, an include of any file): docs/server-design.md, "Why nginx runs as its
  * own user". A release refuses to go live until the upgrade step has removed it.
  */
 import fs from "node:fs";
@@ -62,6 +62,6 @@ export function checkServerSetup(rootNginxConf: string, releaseRoot: string): vo
   throw new StepError(
     SERVER_SETUP_STEP,
     `root's nginx still includes the release's configuration (${found.join(", ")}): releases are held ` +
-      'until the upgrade step "nginx runs as its own user" is taken (docs/deployment.md, Upgrading a server)',
+      'until the upgrade step "nginx runs as its own user" is taken (docs/server-reference.md, "Upgrade notes")',
   );
 }
