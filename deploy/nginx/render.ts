@@ -330,7 +330,7 @@ export async function renderConfig(options: RenderOptions): Promise<Rendered> {
     LOAD_MODULES: brotli && options.standalone ? `load_module ${BROTLI_STATIC_MODULE};` : "",
     RELEASE_STATUS: options.releaseStatus
       ? [
-          "    # What the release is doing, for the studio (docs/release-runner.md, "The status and the log"): commit ids, titles,",
+          "    # What the release is doing, for the studio (docs/release-runner.md, The status and the log): commit ids, titles,",
           "    # times and the last failure's message; no setting, address, secret or personal data.",
           "    location = /admin/release-status.json {",
           `        include ${out}/admin-headers.conf;`,

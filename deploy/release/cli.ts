@@ -58,11 +58,11 @@ async function main(): Promise<number> {
     return 0;
   }
   // A build runs the repository's code (packages' scripts, gatsby-node): as root, a bad commit would
-  // own the server. The release user may do exactly what a release needs (docs/server-design.md, "What each user may do").
+  // own the server. The release user may do exactly what a release needs (docs/server-design.md).
   if (process.getuid?.() === 0) {
     console.error(
       "release: refusing to run as root. A release runs as its own user, which owns the release root " +
-        '(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/server.md).',
+        "(cyrus-release on a server: sudo -u cyrus-release npm run release; docs/server.md).",
     );
     return 4;
   }
