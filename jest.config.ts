@@ -47,7 +47,18 @@ const config: Config = {
     // Components and views in jsdom; build-time code, scripts, tools and plugins say @jest-environment node.
     project(
       "unit",
-      ["components", "views", "node", "scripts", "tools", "content-plugin", "admin", "docs", "plugins/*/__tests__"],
+      [
+        "components",
+        "views",
+        "node",
+        "scripts",
+        "tools",
+        "content-plugin",
+        "admin",
+        "docs",
+        "inbox",
+        "plugins/*/__tests__",
+      ],
       { testEnvironment: "jsdom" },
     ),
     // The enquiry's definition, and the site's service (src/site-service) over real HTTP on loopback.

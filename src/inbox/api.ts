@@ -15,6 +15,20 @@ export class ApiError extends Error {
 
 const BASE = "/inbox/api/";
 
+let sessionEnded: () => void = () => undefined;
+
+/**
+ * `handler` is told of every 401 from a route behind the session (revoked, expired, signed out in
+ * another tab), before the caller hears of it: the page shows the sign-in at the first such answer,
+ * not at the next poll. (The passkey ceremonies' own 401s, under session/, say no such thing.)
+ */
+export function whenSessionEnds(handler: () => void): () => void {
+  sessionEnded = handler;
+  return () => {
+    if (sessionEnded === handler) sessionEnded = () => undefined;
+  };
+}
+
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(BASE + path, {
     ...init,
@@ -23,6 +37,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     cache: "no-store",
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 401 && !path.startsWith("session/")) sessionEnded();
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
 }

@@ -1,17 +1,19 @@
 /** The inbox: signed in, the list or an enquiry (by the URL); signed out, the passkey sign-in. */
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, get, post, type Person } from "./api";
+import { ApiError, get, post, whenSessionEnds, type Person } from "./api";
 import { EnquiryView } from "./enquiry-view";
 import { ListView } from "./list-view";
 import { SavedAnswersPage } from "./saved-answers";
 import { SignIn } from "./sign-in";
-import { StatusMessages, useSay } from "./status-message";
+import { Notice, StatusMessages, useSay } from "./status-message";
 import { useChanges } from "./use-changes";
-import { hrefOf, useRoute } from "./use-route";
+import { backToList, hrefOf, useRoute } from "./use-route";
 
-type Session = { state: "loading" } | { state: "signed-out" } | { state: "in"; me: Person };
+/** ended: the session ended while the inbox was open (an answer of 401). */
+type Session = { state: "loading" } | { state: "signed-out"; ended?: boolean } | { state: "in"; me: Person };
 
-export function App() {
+/** notice: said once the inbox shows (the welcome page's, once the passkey is made). */
+export function App({ notice }: { notice?: string }) {
   const [session, setSession] = useState<Session>({ state: "loading" });
   const check = useCallback(() => {
     get<{ person: Person }>("me")
@@ -20,10 +22,17 @@ export function App() {
   }, []);
   useEffect(check, [check]);
   const signedOut = useCallback(() => setSession({ state: "signed-out" }), []);
+  // The first answer that says the session is gone shows the sign-in at once, whatever asked: not a
+  // page that looks signed in until the next poll.
+  useEffect(
+    () => whenSessionEnds(() => setSession((now) => (now.state === "in" ? { state: "signed-out", ended: true } : now))),
+    [],
+  );
   return (
     <StatusMessages>
+      {notice && <Notice text={notice} />}
       {session.state === "loading" && <p className="inbox-page">Loading…</p>}
-      {session.state === "signed-out" && <SignIn onSignedIn={check} />}
+      {session.state === "signed-out" && <SignIn onSignedIn={check} ended={session.ended} />}
       {session.state === "in" && <Inbox me={session.me} onSignedOut={signedOut} />}
     </StatusMessages>
   );
@@ -77,7 +86,7 @@ function Inbox({ me, onSignedOut }: { me: Person; onSignedOut: () => void }) {
             id={route.id}
             me={me}
             people={people}
-            back={() => window.history.back()}
+            back={() => backToList(route, go)}
             changes={changes}
           />
         ) : (

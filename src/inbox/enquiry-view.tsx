@@ -26,9 +26,10 @@ interface Props {
 export function EnquiryView({ id, me, people, back }: Props) {
   const say = useSay();
   const [enquiry, setEnquiry] = useState<Enquiry | null | undefined>();
+  // Opening it records a view in the audit; a reload after an action says refresh=1 and records none.
   const load = useCallback(
-    () =>
-      get<{ enquiry: Enquiry }>(`enquiries/${encodeURIComponent(id)}`).then(
+    (opening?: true) =>
+      get<{ enquiry: Enquiry }>(`enquiries/${encodeURIComponent(id)}${opening === true ? "" : "?refresh=1"}`).then(
         (answer) => setEnquiry(answer.enquiry),
         (error: Error) => {
           setEnquiry(null);
@@ -38,7 +39,7 @@ export function EnquiryView({ id, me, people, back }: Props) {
     [id, say],
   );
   useEffect(() => {
-    void load();
+    void load(true);
   }, [load]);
   const setWork = (work: Work) => setEnquiry((e) => e && { ...e, work });
   if (enquiry === undefined) return <p>Loading…</p>;

@@ -7,9 +7,10 @@ export function when(iso: string | undefined | null): string {
     : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-/** A duration (ms) in the largest unit that reads well: "3 h 20 min", "2 days 4 h". */
+/** A duration (ms) in the largest unit that reads well: "under a minute", "3 h 20 min", "2 days 4 h". */
 export function duration(ms: number | null): string {
   if (ms === null) return "none answered";
+  if (ms < 60_000) return "under a minute";
   const minutes = Math.round(ms / 60_000);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);

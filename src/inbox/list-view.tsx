@@ -1,8 +1,9 @@
 /**
  * The list: newest first, a page at a time ("More" asks for the page after the last one shown, by
- * the API's keyset `next`), refreshed when the filters change or the change mark moves.
+ * the API's keyset `next`), refreshed when the filters change or the change mark moves. A refresh of
+ * the same filters asks for as many as are shown, so it undoes no More.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { exportUrl, filterQuery, get, type Filters, type ListedEnquiry, type Person } from "./api";
 import { when } from "./format";
 import { ListFilters } from "./list-filters";
@@ -13,6 +14,22 @@ import { hrefOf, type Route } from "./use-route";
 interface Page {
   enquiries: ListedEnquiry[];
   next?: string;
+}
+
+/** The API's page: its first when none is asked for, and the most one request may ask for. */
+export const PAGE = { first: 50, max: 200 };
+
+/** At least `count` of the list (fewer when there are no more), by pages of at most PAGE.max. */
+export async function loadList(filters: Filters, count: number): Promise<Page> {
+  const enquiries: ListedEnquiry[] = [];
+  let next: string | undefined;
+  do {
+    const limit = String(Math.min(PAGE.max, count - enquiries.length));
+    const page = await get<Page>(`enquiries${filterQuery(filters, { limit, ...(next && { after: next }) })}`);
+    enquiries.push(...page.enquiries);
+    next = page.next;
+  } while (next && enquiries.length < count);
+  return { enquiries, next };
 }
 
 interface Props {
@@ -26,12 +43,18 @@ export function ListView({ filters, people, go, changes }: Props) {
   const say = useSay();
   const [items, setItems] = useState<ListedEnquiry[] | undefined>();
   const [next, setNext] = useState<string | undefined>();
+  // How many are shown, and of which filters: a refresh of those keeps as many (More stays done).
+  const shown = useRef({ query: "", count: 0 });
   // The first page, again whenever the filters or the change mark move.
   useEffect(() => {
     let live = true;
-    get<Page>(`enquiries${filterQuery(filters)}`).then(
+    const query = filterQuery(filters);
+    const count = query === shown.current.query ? Math.max(PAGE.first, shown.current.count) : PAGE.first;
+    shown.current.query = query;
+    loadList(filters, count).then(
       (page) => {
         if (!live) return;
+        shown.current.count = page.enquiries.length;
         setItems(page.enquiries);
         setNext(page.next);
       },
@@ -44,7 +67,8 @@ export function ListView({ filters, people, go, changes }: Props) {
   const more = async (after: string) => {
     try {
       const page = await get<Page>(`enquiries${filterQuery(filters, { after })}`);
-      setItems((shown) => [...(shown ?? []), ...page.enquiries]);
+      shown.current.count += page.enquiries.length;
+      setItems((before) => [...(before ?? []), ...page.enquiries]);
       setNext(page.next);
     } catch (error) {
       say(`No more could be loaded: ${(error as Error).message}`, "error");

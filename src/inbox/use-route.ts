@@ -1,6 +1,7 @@
 /**
  * The inbox's place: the URL's search params (?id=… for an enquiry, the filters for the list), so an
- * enquiry has a link and Back and Forward move between what was seen. Changes push history entries.
+ * enquiry has a link and Back and Forward move between what was seen. Changes push history entries;
+ * an enquiry's entry opened from the list is marked so (its history state), for backToList.
  */
 import { useCallback, useEffect, useState } from "react";
 import { FILTER_KEYS, type Filters } from "./api";
@@ -32,6 +33,28 @@ export function hrefOf(route: Route): string {
   return `/inbox/${text ? `?${text}` : ""}`;
 }
 
+interface Mark {
+  /** The entry before this one is the inbox's list: the one this enquiry was opened from. */
+  openedFromList?: boolean;
+}
+
+/** The entry shown is the list (no enquiry, nor another page of the inbox). */
+function onList(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return !params.has("id") && !params.has("view");
+}
+
+/**
+ * Back to the list the enquiry was opened from: the previous history entry when that is the list (with
+ * the filters it had); else (the enquiry's own link, in a new tab or from another site) the list with
+ * the filters in the enquiry's address, none for the e-mail's bare link. Never history.back() out of
+ * the inbox, nor to a new tab's blank page.
+ */
+export function backToList(route: Route, go: (next: Route) => void): void {
+  if ((window.history.state as Mark | null)?.openedFromList) window.history.back();
+  else go({ filters: route.filters });
+}
+
 export function useRoute(): [Route, (next: Route) => void] {
   const [route, setRoute] = useState(read);
   useEffect(() => {
@@ -41,7 +64,8 @@ export function useRoute(): [Route, (next: Route) => void] {
   }, []);
   const go = useCallback((next: Route) => {
     const href = hrefOf(next);
-    if (href !== window.location.pathname + window.location.search) window.history.pushState(null, "", href);
+    const mark: Mark | null = next.id && onList() ? { openedFromList: true } : null;
+    if (href !== window.location.pathname + window.location.search) window.history.pushState(mark, "", href);
     setRoute(next);
   }, []);
   return [route, go];

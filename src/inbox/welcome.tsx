@@ -1,22 +1,26 @@
 /**
  * The invitation's page: its token is in the URL's fragment, which the browser never sends to a
  * server; this page sends it only in the body of the two passkey calls, then drops it from the
- * address bar and history.
+ * address bar and history (the entry replaced by /inbox/), and shows the inbox in its place with
+ * the welcome as a notice on the list (no reload, which would lose it).
  */
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { post } from "./api";
+import { App } from "./app";
 import { StatusMessages, useSay } from "./status-message";
 
 export function Welcome() {
+  const [notice, setNotice] = useState<string | undefined>();
+  if (notice) return <App notice={notice} />;
   return (
     <StatusMessages>
-      <WelcomePage token={window.location.hash.slice(1)} />
+      <WelcomePage token={window.location.hash.slice(1)} welcomed={setNotice} />
     </StatusMessages>
   );
 }
 
-function WelcomePage({ token }: { token: string }) {
+function WelcomePage({ token, welcomed }: { token: string; welcomed: (notice: string) => void }) {
   const say = useSay();
   const [busy, setBusy] = useState(false);
   const create = async () => {
@@ -28,8 +32,9 @@ function WelcomePage({ token }: { token: string }) {
       }>("session/welcome-options", { token });
       const response = await startRegistration({ optionsJSON: options });
       await post("session/welcome", { token, response });
-      say(`Welcome, ${person.name}: your passkey is made.`);
-      window.location.replace("/inbox/");
+      window.history.replaceState(null, "", "/inbox/");
+      document.title = "Enquiries inbox";
+      welcomed(`Welcome, ${person.name}: your passkey is made.`);
     } catch (error) {
       say(`No passkey made: ${(error as Error).message}`, "error");
       setBusy(false);
