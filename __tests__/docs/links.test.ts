@@ -46,7 +46,10 @@ test("a broken link is named with its page, its line and why", () => {
   try {
     fs.mkdirSync(path.join(root, "docs"));
     fs.writeFileSync(path.join(root, "README.md"), "# R\n\n[ok](docs/a.md#there) [gone](docs/b.md)\n");
-    fs.writeFileSync(path.join(root, "docs/a.md"), "# A\n\n## There\n\n[no](#here) `[code](nowhere.md)`\n");
+    fs.writeFileSync(
+      path.join(root, "docs/a.md"),
+      "# A\n\n## There\n\n[no](#here) `[code](nowhere.md)` \\[typed\\](nowhere.md)\n",
+    );
     const found = docPages(root).flatMap((page) =>
       relativeLinksOf(fs.readFileSync(path.join(root, page), "utf8")).flatMap(({ number, target }) => {
         const reason = brokenReason(page, target, root);

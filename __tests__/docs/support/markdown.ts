@@ -104,8 +104,9 @@ export function relativeLinksOf(markdown: string): Link[] {
   return linesOutsideCode(markdown).flatMap((line) => {
     const text = withoutCodeSpans(line.text);
     const targets = [
-      ...[...text.matchAll(/\]\(\s*<([^>]*)>[^)]*\)/g)].map((m) => m[1]!),
-      ...[...text.matchAll(/\]\(\s*([^)<\s]+)(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
+      // A `\]` is a bracket shown as typed, not a link's end.
+      ...[...text.matchAll(/(?<!\\)\]\(\s*<([^>]*)>[^)]*\)/g)].map((m) => m[1]!),
+      ...[...text.matchAll(/(?<!\\)\]\(\s*([^)<\s]+)(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
       ...[...(/^ {0,3}\[[^\]]+\]:\s*(\S+)/.exec(text)?.slice(1, 2) ?? [])],
     ];
     return targets
