@@ -103,6 +103,7 @@ describe.each(ENGINES)("on %s", (name) => {
     await write(env, "DROP INDEX enquiries_newest");
     await write(env, "DROP TABLE alerts");
     await write(env, "DROP TABLE erasure_log; DROP TABLE backups");
+    await write(env, "DROP TABLE operator_notice_attempts; DROP TABLE operator_notices");
     await write(env, "ALTER TABLE outbox DROP COLUMN claim_token");
     await write(env, "DELETE FROM schema_migrations WHERE version > 2");
     await write(env, "ALTER TABLE schema_migrations DROP COLUMN compatible_from");

@@ -62,7 +62,8 @@ const USAGE = `usage: npm run enquiries -- <command>
                                   a temporary store, then removed); exit code 1 on a PROBLEM line
   notify-operator --subject <line>
                                   e-mail the text on stdin to the operator (ENQUIRY_ALERT_TO, else
-                                  ENQUIRY_TO): doctor's lines, when it finds a problem`;
+                                  ENQUIRY_TO): doctor's lines, when it finds a problem; stored first,
+                                  and retried (by the service, and retry) when the mail server fails`;
 
 /** Each command and how many arguments it takes. */
 const ARITY: Readonly<Record<string, number>> = {
@@ -130,9 +131,10 @@ export async function runEnquiriesCli(
     return 2;
   }
   const config = loadConfig(env);
-  // Neither opens the store as the others do: check reads it without migrating, notify needs none.
+  // Neither opens the store as the others do: check reads it without migrating; notify sends even
+  // when the store cannot keep its notice, and does not make a SQLite store that is not there.
   if (command === "check") return await check(config, parsed.values.backup, io, now, stdin);
-  if (command === "notify-operator") return await notifyOperator(config, parsed.values.subject, io, stdin);
+  if (command === "notify-operator") return await notifyOperator(config, parsed.values.subject, io, stdin, now);
   const store = openStore(config, { connections: 1, log: { warn: io.err } });
   try {
     if (command === "not-spam") return await notSpam(store, args[0]!, io);

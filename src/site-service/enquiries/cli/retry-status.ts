@@ -1,12 +1,16 @@
 /**
  * `enquiries retry [--channel email|webhook|all]` and `enquiries status`. Both say counts, ids and
- * times, never a visitor's address or words: cron keeps their output in logs and mails it on.
+ * times, never a visitor's address or words: cron keeps their output in logs and mails it on. Both
+ * take in the operator's notices kept in the store (../outbox/operator-notices): retry sends those
+ * waiting or failed (with the e-mail: they go by e-mail), status shows them, and a notice failed for
+ * good makes it fail as a delivery failed for good does.
  */
 import { missingMailSettings, type EnquiryConfig } from "../core/config";
 import { createAlertMailer } from "../mail/alert-mail";
 import { createMailer } from "../mail/mailer";
 import { ALERT_AFTER_MS, checkAlerts, formatAge, type ChannelStatus } from "../outbox/alerts";
 import { EMAIL } from "../outbox/email";
+import { createNoticeMailer, sendDueNotices } from "../outbox/operator-notices";
 import { retryDestination, retryUndelivered } from "../outbox/retry";
 import { webhookDestination } from "../outbox/webhook";
 import type { EnquiryStore } from "../store/store";
@@ -14,6 +18,8 @@ import type { CliOutput } from "./cli-output";
 
 export const CHANNELS = ["email", "webhook", "all"] as const;
 const WEBHOOK = "webhook";
+/** The notices' line in retry's tally and status's list (not a channel of enquiries). */
+const NOTICES = "operator notices";
 
 interface Tally {
   channel: string;
@@ -54,6 +60,19 @@ export async function retry(
       io.err("cannot re-send to the webhook: ENQUIRY_WEBHOOK_URL and ENQUIRY_WEBHOOK_SECRET are not set");
       return 1;
     }
+  }
+  // The operator's notices go by e-mail, so with it (--channel email or all); first, so that a setting the
+  // enquiries' e-mail lacks (ENQUIRY_TO) does not hold them back.
+  const noticeMailer = channel === EMAIL || channel === "all" ? createNoticeMailer(config) : undefined;
+  if (noticeMailer) {
+    await store.notices.dueNow(new Date(now()).toISOString());
+    const { attempts } = await sendDueNotices(store, noticeMailer, { log: { ...log, info: () => undefined }, now });
+    for (const a of attempts) {
+      if (a.ok) io.out(`delivered  notice ${a.seq}  operator notice`);
+      else io.err(`failed     notice ${a.seq}  operator notice: ${a.error ?? ""}`);
+    }
+    const delivered = attempts.filter((a) => a.ok).length;
+    if (attempts.length > 0) tallies.push({ channel: NOTICES, delivered, failing: attempts.length - delivered });
   }
   if (channel !== WEBHOOK) {
     const mailer = createMailer(config);
@@ -118,8 +137,33 @@ export async function status(
     if (found?.failing) io.out(`    re-send: npm run enquiries -- retry --channel ${channel}`);
   }
   const failing = statuses.filter((s) => s.failing).map((s) => s.channel);
+  if (await noticeStatus(store, config, io, now())) failing.push(NOTICES);
   io.out(failing.length > 0 ? `status: FAILING (${failing.join(", ")})` : "status: ok");
   return failing.length > 0 ? 1 : 0;
+}
+
+/** The operator's notices not sent, when there are any; true when one failed for good. */
+async function noticeStatus(store: EnquiryStore, config: EnquiryConfig, io: CliOutput, now: number): Promise<boolean> {
+  const notices = await store.notices.waiting();
+  if (notices.length === 0) return false;
+  const failed = notices.filter((n) => n.state === "failed").length;
+  const retrying = notices.filter((n) => n.state === "due" && n.attempts > 0).length;
+  const where = createNoticeMailer(config) ? "" : " (not set up now: SMTP_URL or ENQUIRY_ALERT_TO is not set)";
+  const age = formatAge(now - Date.parse(notices[0]!.createdAt));
+  io.out(
+    `  ${NOTICES}${where}: ${failed > 0 ? "FAILING: " : ""}${notices.length} waiting` +
+      (retrying > 0 ? `, ${retrying} being retried` : "") +
+      (failed > 0 ? `, ${failed} failed for good` : "") +
+      `; the oldest stored ${age} ago`,
+  );
+  for (const n of notices.slice(-5)) {
+    const state = n.state === "failed" ? "failed for good" : `next attempt ${n.nextAt}`;
+    io.out(`    notice ${n.seq} of ${n.createdAt}, ${n.attempts} attempt(s), ${state}: ${n.subject}`);
+  }
+  const lastError = [...notices].reverse().find((n) => n.lastError)?.lastError;
+  if (lastError) io.out(`    last error: ${lastError}`);
+  if (failed > 0) io.out("    re-send: npm run enquiries -- retry");
+  return failed > 0;
 }
 
 function describeBacklog(s: ChannelStatus, now: number): string {

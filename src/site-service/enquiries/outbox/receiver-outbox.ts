@@ -2,7 +2,8 @@
  * The outbox as a receiver uses it: the rows to write with each enquiry (one per destination the
  * settings name: the e-mail, the webhook), and a sender that runs one pass at a time, again if
  * asked meanwhile, and after it looks whether a channel is failing (./alerts): after a delivery
- * failed for good, else at most once a minute.
+ * failed for good, else at most once a minute. Each pass also sends the operator's notices that are
+ * due (./operator-notices): the ones `notify-operator` stored when the mail server did not take them.
  */
 import { type EnquiryConfig } from "../core/config";
 import { createAlertMailer } from "../mail/alert-mail";
@@ -10,6 +11,7 @@ import type { Mailer } from "../mail/mailer";
 import type { EnquiryStore, OutboxEntry } from "../store/store";
 import { CHECK_INTERVAL_MS, checkAlerts } from "./alerts";
 import { EMAIL, emailDestination } from "./email";
+import { createNoticeMailer, sendDueNotices } from "./operator-notices";
 import { createSender, type Destination, type SendSummary } from "./sender";
 import { webhookDestination } from "./webhook";
 
@@ -43,6 +45,13 @@ export function receiverOutbox(
   const sender = createSender({ store, destinations, log, now: options.now, random: options.random });
   const now = options.now ?? Date.now;
   const alerts = { store, config, alertMailer: createAlertMailer(config), log, now };
+  const noticeMailer = createNoticeMailer(config);
+  const sendNotices = async () => {
+    if (!noticeMailer) return;
+    await sendDueNotices(store, noticeMailer, { log, now, random: options.random }).catch((error: Error) =>
+      log.warn(`operator notices: cannot send: ${error.message}`),
+    );
+  };
   let checkedAt: number | undefined;
   const lookForFailures = async (summary: SendSummary | undefined) => {
     if (!summary?.failed && !summary?.stopped && checkedAt !== undefined && now() - checkedAt < CHECK_INTERVAL_MS)
@@ -61,7 +70,7 @@ export function receiverOutbox(
         ? Promise.resolve(undefined)
         : sender.sendDue({ enquiryId, finalFor: finalEmail ? EMAIL : undefined }),
     sendDue() {
-      if (destinations.length === 0) return Promise.resolve(undefined);
+      if (destinations.length === 0 && !noticeMailer) return Promise.resolve(undefined);
       if (running) {
         again = true;
         return running;
@@ -74,7 +83,8 @@ export function receiverOutbox(
           let summary: SendSummary | undefined;
           do {
             again = false;
-            summary = await sender.sendDue();
+            summary = destinations.length > 0 ? await sender.sendDue() : undefined;
+            await sendNotices();
             await lookForFailures(summary);
           } while (again);
           return summary;

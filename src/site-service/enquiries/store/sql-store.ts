@@ -3,6 +3,7 @@ import { isoTime, jsonValue, type Engine, type Sql, type TransactionBounds } fro
 import { importJsonLines } from "./import-jsonl";
 import { erasureSubject, InboxStore, insertAudit, type ErasureRecord } from "./inbox-store";
 import { migrate } from "./migrations";
+import { OperatorNoticeStore } from "./operator-notice-store";
 import {
   channelBacklog,
   claimTelling,
@@ -53,6 +54,7 @@ const FIND_DUPLICATE = `SELECT e.id FROM enquiries e
 export class SqlStore implements EnquiryStore {
   private opening: Promise<StoreReport> | undefined;
   private inboxStore: InboxStore | undefined;
+  private noticeStore: OperatorNoticeStore | undefined;
 
   constructor(
     private readonly db: Engine,
@@ -74,6 +76,10 @@ export class SqlStore implements EnquiryStore {
 
   get inbox(): InboxStore {
     return (this.inboxStore ??= new InboxStore(this.db, () => this.ready()));
+  }
+
+  get notices(): OperatorNoticeStore {
+    return (this.noticeStore ??= new OperatorNoticeStore(this.db, () => this.ready()));
   }
 
   ready(): Promise<StoreReport> {

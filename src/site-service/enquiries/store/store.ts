@@ -8,6 +8,8 @@
  *   reviews     one row per suspect enquiry a person marked as not spam (`enquiries not-spam`)
  *   outbox      one row per enquiry and destination (the e-mail, a webhook), and every attempt
  *   alerts      one row per incident: a channel failing, open until it delivers again (./alert-store)
+ *   operator_notices
+ *               doctor's notices to the operator, kept until sent, and every attempt (./operator-notice-store)
  *   people, passkeys, invitations, sessions, enquiry_work, notes, history, audit
  *               the inbox's (./inbox-store): who may sign in, and each enquiry's work
  *   erasure_log, backups
@@ -18,6 +20,7 @@ import type { Attempt, Claim, ClaimFilter, OutboxEntry, OutboxState } from "./ou
 import type { StoredEnquiry } from "./stored-record";
 import type { ChannelBacklog, OpenAlert } from "./alert-store";
 import type { ErasureRecord, InboxStore } from "./inbox-store";
+import type { OperatorNoticeStore } from "./operator-notice-store";
 
 export type { Attempt, ChannelBacklog, Claim, ClaimFilter, OpenAlert, OutboxEntry, OutboxState, StoredEnquiry };
 
@@ -90,6 +93,8 @@ export interface EnquiryStore {
   readonly where: string;
   /** The inbox's people, sessions and each enquiry's work (it opens the store first, as ready does). */
   readonly inbox: InboxStore;
+  /** The operator's notices (`notify-operator`), kept until sent (it opens the store first, as ready does). */
+  readonly notices: OperatorNoticeStore;
   /** Opens, migrates and imports, once; after a failure the next call tries again. */
   ready(): Promise<StoreReport>;
   /**
