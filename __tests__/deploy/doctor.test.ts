@@ -15,8 +15,9 @@
  * failed, the clock not synchronised: each a PROBLEM line of its own with what to do, the others
  * still ok, exit 1. With the real CLI: a delivery failed for good is the outbox's PROBLEM, and
  * --notify e-mails the operator once, through an SMTP server on loopback, with doctor's lines and
- * nothing of the visitor's; a store one migration behind is said and left so. As the release user
- * (not root): what it cannot see is skipped, and says why.
+ * nothing of the visitor's; with that server down, the notice is kept in the store, doctor says it
+ * will be retried, and `retry` sends it once the server is back; a store one migration behind is
+ * said and left so. As the release user (not root): what it cannot see is skipped, and says why.
  */
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -526,6 +527,54 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
     for (const value of [...Object.values(VISITOR), "+44 20 7946 0001", "enq-1", "enq-2"]) {
       expect(sent[0]!.raw).not.toContain(value);
     }
+  }, 90_000);
+
+  test("--notify with the mail server down: the notice kept in the store, doctor says it will be retried; retry sends it", async () => {
+    const store = await openTestStore();
+    const receivedAt = new Date(Date.now() - 2 * HOUR).toISOString();
+    await store.add(
+      { id: "enq-2", receivedAt, ...VISITOR, phone: "", delivery: "pending" } as never,
+      { key: "enq-2", since: receivedAt, ignoreFailed: false },
+      [{ destination: "email", messageId: "msg_enq-2" }],
+    );
+    const [claim] = await store.claimDue("email", receivedAt, new Date(Date.now()).toISOString(), 1);
+    await store.recordAttempt(claim!, { at: receivedAt, outcome: "failed", detail: "550 unknown" });
+    await store.close();
+    // Nothing listens on the port the settings name: the connection is refused.
+    const down = await startSmtp();
+    await down.stop();
+    const settings = at("etc/cyrus/enquiry.env");
+    fs.writeFileSync(
+      settings,
+      fs.readFileSync(settings, "utf8").replace(/^SMTP_URL=.*$/m, `SMTP_URL=smtp://127.0.0.1:${down.port}`),
+    );
+    const before = smtp!.messages.length;
+
+    const run = await doctor({ real: true, args: ["--notify"] });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^doctor: 1 problem\(s\) \(above\)\ndoctor: the operator is not e-mailed yet: could not e-mail the operator now \(.*ECONNREFUSED.*\): the notice is stored in \S+\/enquiries\.sqlite and will be retried on the outbox's schedule/,
+    );
+    const subject = `Website server ${os.hostname()}: doctor found 1 problem(s)`;
+    expect(sqlite((db) => db.prepare("SELECT subject, state, attempts FROM operator_notices").all())).toEqual([
+      { subject, state: "due", attempts: 1 },
+    ]);
+
+    // The mail server back: retry (as the service's sender would) sends it, doctor's lines in it.
+    const env = {
+      ENQUIRY_DATA_DIR: dataDir(),
+      SMTP_URL: `smtp://127.0.0.1:${smtp!.port}`,
+      ENQUIRY_ALERT_TO: "ops@cyrus.example",
+    };
+    const quiet = { out: () => undefined, err: () => undefined };
+    await runEnquiriesCli(["retry", "--channel", "email"], { ...env, ENQUIRY_TO: "desk@cyrus.example" }, quiet);
+    const notices = smtp!.messages.slice(before).filter((m) => m.rcptTo.includes("ops@cyrus.example"));
+    expect(notices).toHaveLength(1);
+    const mail = parseMail(notices[0]!.raw);
+    expect(mail.header("subject")).toBe(subject);
+    expect(mail.header("x-operator-notice")).toBe("1");
+    for (const line of run.lines) expect(mail.text).toContain(line);
+    for (const value of Object.values(VISITOR)) expect(notices[0]!.raw).not.toContain(value);
   }, 90_000);
 
   test("a store one migration behind its code: said, what to do, and left as it was", async () => {
