@@ -232,6 +232,6 @@ describe.each(ENGINES)("on %s", (name) => {
     expect(listed.lines).toContain("undelivered: webhook 1");
     expect(listed.lines.at(-1)).toMatch(/^1 undelivered enquiry in /);
     const wrong = await cli(["retry", "--channel", "fax"], cliEnv, Date.now);
-    expect(wrong).toMatchObject({ code: 2, lines: ['retry --channel is email, webhook or all (got "fax")'] });
+    expect(wrong).toMatchObject({ code: 2, lines: ['retry --channel is email, webhook, reply or all (got "fax")'] });
   });
 });

@@ -110,7 +110,17 @@ describe("on sqlite", () => {
   }
 
   test("erase from the command line while the service runs: no byte of it left in the data folder", async () => {
-    const { site } = await serviceWithEnquiries();
+    const { site, ids } = await serviceWithEnquiries();
+    // A reply from the inbox to Zeb's first, in words that name his.
+    const replied = await site.receiver.store.inbox.replies.add({
+      enquiryId: ids[40]!, // the 40 before it, then Zeb's
+      key: "draft-for-zeb",
+      text: "Dear Zebedee Quarrington, about Xylocarpine dosing: yes.",
+      subject: "Re: Website enquiry from Zebedee Quarrington",
+      at: new Date(NOW).toISOString(),
+      markAnswered: true,
+    });
+    expect(replied.outcome).toBe("added");
     // A second instance's store, open and idle as the service's is.
     const other = openStore({ dataDir: site.dir, databaseUrl: undefined, databaseConnections: 1 });
     try {
@@ -313,7 +323,8 @@ describe("on postgres", () => {
     await db.connect();
     try {
       // Every table with a foreign key to enquiries or to a table that has one: all of them are counted.
-      // (audit, invitations, passkeys and sessions refer to the inbox's people, not to an enquiry.)
+      // (audit, invitations, passkeys, saved_answers and sessions refer to the inbox's people, not to an enquiry;
+      // operator_notice_attempts to the operator's notices, which hold nothing of a visitor's.)
       const referencing = await db.query<{ table: string }>(
         `SELECT DISTINCT conrelid::regclass::text AS table FROM pg_constraint WHERE contype = 'f' ORDER BY 1`,
       );
@@ -324,16 +335,29 @@ describe("on postgres", () => {
         "history",
         "invitations",
         "notes",
+        "operator_notice_attempts",
         "outbox",
         "outbox_attempts",
         "passkeys",
+        "replies",
         "reviews",
+        "saved_answers",
         "sessions",
       ]);
       // The inbox's work on one of them: a note, a change in its history.
       const { inbox } = site.receiver.store;
       await inbox.addNote(ids[0]!, undefined, "Spoke to Zebedee Quarrington", new Date().toISOString());
       await inbox.changeWork(ids[0]!, 1, { status: "answered" }, undefined, new Date().toISOString());
+      // A reply to it, with its own outbox row.
+      const replied = await inbox.replies.add({
+        enquiryId: ids[0]!,
+        key: "draft-quarrington",
+        text: "Dear Zebedee Quarrington",
+        subject: "Re: Website enquiry from Zebedee Quarrington",
+        at: new Date().toISOString(),
+        markAnswered: true,
+      });
+      expect(replied.outcome).toBe("added");
       const zebs = [ids[0]!, ids[2]!];
       const rowsOf = async () => {
         const count = async (statement: string) =>
@@ -349,6 +373,7 @@ describe("on postgres", () => {
           enquiry_work: await count("SELECT count(*) AS n FROM enquiry_work WHERE enquiry_id = ANY($1)"),
           notes: await count("SELECT count(*) AS n FROM notes WHERE enquiry_id = ANY($1)"),
           history: await count("SELECT count(*) AS n FROM history WHERE enquiry_id = ANY($1)"),
+          replies: await count("SELECT count(*) AS n FROM replies WHERE enquiry_id = ANY($1)"),
         };
       };
       const before = await rowsOf();
@@ -356,11 +381,12 @@ describe("on postgres", () => {
         enquiries: 2,
         deliveries: 1,
         reviews: 0,
-        outbox: 2,
+        outbox: 3,
         outbox_attempts: 2,
         enquiry_work: 2,
         notes: 1,
-        history: 2,
+        history: 3,
+        replies: 1,
       });
       const attemptsBefore = Number(
         (await db.query<{ n: string }>("SELECT count(*) AS n FROM outbox_attempts")).rows[0]!.n,
@@ -377,6 +403,7 @@ describe("on postgres", () => {
         enquiry_work: 0,
         notes: 0,
         history: 0,
+        replies: 0,
       });
       // The attempts of the erased outbox rows are gone, none is left pointing nowhere, Arun's stay.
       expect(Number((await db.query<{ n: string }>("SELECT count(*) AS n FROM outbox_attempts")).rows[0]!.n)).toBe(

@@ -83,7 +83,7 @@ describe.each(ENGINES)("on %s", (name) => {
     const { call, cli, out, lines } = await start();
     const { token, authenticator, cookie } = await invited(call, cli, out, "ana@cyrus.example");
     expect((await call("GET", "/inbox/api/me", { cookie })).json).toEqual({
-      person: { id: expect.any(Number), name: "Name of ana@cyrus.example", email: "ana@cyrus.example" },
+      person: { id: expect.any(Number), name: "Name of ana@cyrus.example", email: "ana@cyrus.example", signature: "" },
     });
     // The link works once.
     const again = await call("POST", "/inbox/api/session/welcome-options", { body: { token } });

@@ -89,6 +89,7 @@ describe.each(ENGINES)("on %s", (name) => {
     const store = engine.open(env);
     await store.ready();
     await store.close();
+    await write(env, "DROP TABLE replies; DROP TABLE saved_answers; ALTER TABLE outbox DROP COLUMN channel");
     await write(env, "DROP TABLE audit; DROP TABLE history; DROP TABLE notes; DROP TABLE enquiry_work");
     await write(
       env,

@@ -75,6 +75,7 @@ function ReplyForm({ enquiry, name, to, subject, reload }: Props & { name: strin
     cursor.current = result.cursor;
     entered.current = true;
     setText(result.text);
+    setSent("");
   };
 
   const send = async () => {

@@ -103,6 +103,8 @@ export function createEnquiryService(options: ServiceOptions = {}): EnquiryServi
     proxy: () => settings.proxy,
     log,
     now: options.receiverOptions?.now,
+    // A reply from the inbox goes out at once, not at the sender's next tick.
+    sendDue: () => receiver.sendDue(),
   });
   const inFlight = inFlightRequests(log);
   let stopping = false;

@@ -1,5 +1,5 @@
 /**
- * `enquiries retry [--channel email|webhook|all]` and `enquiries status`. Both say counts, ids and
+ * `enquiries retry [--channel email|webhook|reply|all]` and `enquiries status`. Both say counts, ids and
  * times, never a visitor's address or words: cron keeps their output in logs and mails it on. Both
  * take in the operator's notices kept in the store (../outbox/operator-notices): retry sends those
  * waiting or failed (with the e-mail: they go by e-mail), status shows them, and a notice failed for
@@ -8,15 +8,18 @@
 import { missingMailSettings, type EnquiryConfig } from "../core/config";
 import { createAlertMailer } from "../mail/alert-mail";
 import { createMailer } from "../mail/mailer";
+import { createReplyMailer } from "../mail/reply-mail";
 import { ALERT_AFTER_MS, checkAlerts, formatAge, type ChannelStatus } from "../outbox/alerts";
 import { EMAIL } from "../outbox/email";
 import { createNoticeMailer, sendDueNotices } from "../outbox/operator-notices";
+import { REPLY } from "../outbox/reply";
 import { retryDestination, retryUndelivered } from "../outbox/retry";
 import { webhookDestination } from "../outbox/webhook";
 import type { EnquiryStore } from "../store/store";
 import type { CliOutput } from "./cli-output";
+import { retryReplies } from "./retry-replies";
 
-export const CHANNELS = ["email", "webhook", "all"] as const;
+export const CHANNELS = ["email", "webhook", "reply", "all"] as const;
 const WEBHOOK = "webhook";
 /** The notices' line in retry's tally and status's list (not a channel of enquiries). */
 const NOTICES = "operator notices";
@@ -35,12 +38,12 @@ export async function retry(
   now: () => number,
 ): Promise<number> {
   if (!(CHANNELS as readonly string[]).includes(channel)) {
-    io.err(`retry --channel is email, webhook or all (got "${channel}")`);
+    io.err(`retry --channel is email, webhook, reply or all (got "${channel}")`);
     return 2;
   }
   const log = { info: io.out, warn: io.err, error: io.err };
   const tallies: Tally[] = [];
-  if (channel !== EMAIL) {
+  if (channel === WEBHOOK || channel === "all") {
     if (config.webhook) {
       const destination = webhookDestination(config.webhook);
       if (await store.isStopped(WEBHOOK, destination.settingHash)) {
@@ -74,7 +77,7 @@ export async function retry(
     const delivered = attempts.filter((a) => a.ok).length;
     if (attempts.length > 0) tallies.push({ channel: NOTICES, delivered, failing: attempts.length - delivered });
   }
-  if (channel !== WEBHOOK) {
+  if (channel === EMAIL || channel === "all") {
     const mailer = createMailer(config);
     const missing = missingMailSettings(config);
     const why = `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set`;
@@ -92,6 +95,15 @@ export async function retry(
       io.err(`cannot re-send: ${why}`);
       return 1;
     } else io.out(`email: not set up (${why}): nothing re-sent by e-mail`);
+  }
+  // The inbox's replies: with `all` only when they are set up.
+  if (channel === REPLY || (channel === "all" && createReplyMailer(config))) {
+    const replies = await retryReplies(store, config, io, now);
+    if (typeof replies === "string") {
+      io.err(replies);
+      return 1;
+    }
+    tallies.push(replies);
   }
   // An incident whose deliveries this sent is over; one this found is opened (and told of) as anywhere.
   await checkAlerts({ store, config, alertMailer: createAlertMailer(config), log, now });
@@ -120,7 +132,11 @@ export async function status(
     now,
   });
   const alerts = await store.openAlerts();
-  const configured = [...(createMailer(config) ? [EMAIL] : []), ...(config.webhook ? [WEBHOOK] : [])];
+  const configured = [
+    ...(createMailer(config) ? [EMAIL] : []),
+    ...(config.webhook ? [WEBHOOK] : []),
+    ...(createReplyMailer(config) ? [REPLY] : []),
+  ];
   const channels = [...new Set([...configured, ...statuses.map((s) => s.channel)])];
   io.out(`enquiry deliveries in ${store.where}, ${new Date(now()).toISOString().slice(0, 16).replace("T", " ")} UTC`);
   if (channels.length === 0)

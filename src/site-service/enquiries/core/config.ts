@@ -7,6 +7,7 @@ import path from "node:path";
 import { ConfigError, findProjectRoot, flagSetting, positiveIntegerSetting, type Env } from "../../service/env";
 import type { TransactionBounds } from "../store/engine";
 import { MIGRATION_BOUNDS } from "../store/migrations";
+import { replySettings, type ReplySettings } from "../mail/reply-settings";
 
 export interface EnquiryConfig {
   /** Folder of the SQLite store (absolute), and of JSON-lines files of earlier versions to import. */
@@ -51,6 +52,8 @@ export interface EnquiryConfig {
   erasureKey: string | undefined;
   /** ENQUIRY_PG_BIN: the folder of pg_dump and psql, for backup and restore on PostgreSQL; unset: PATH. */
   pgBin: string | undefined;
+  /** The inbox's replies to visitors (ENQUIRY_REPLY_FROM and the rest: ../mail/reply-settings); unset: none. */
+  replies: ReplySettings | undefined;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -112,6 +115,7 @@ export function loadConfig(env: Env, projectRoot = findProjectRoot()): EnquiryCo
     },
     erasureKey: erasureKey(value("ENQUIRY_ERASURE_KEY")),
     pgBin: value("ENQUIRY_PG_BIN") && path.resolve(projectRoot, value("ENQUIRY_PG_BIN")!),
+    replies: replySettings(value, projectRoot),
   };
 }
 

@@ -26,8 +26,9 @@ import type { JsonLog } from "../../service/json-log";
 import { hashSecret, newSecret, SESSION_LIMITS } from "./secrets";
 import { createPasskeys, type Passkeys } from "./passkeys";
 import { workRoutes } from "./work-routes";
+import { replyRoutes, withReplies } from "./reply-routes";
 import { createOwnerMailer, mailingOwners } from "./owner-mail";
-import { ok, type InboxAnswer, type Route, type SignInOutcome } from "./routes";
+import { type InboxAnswer, type Route, type SignInOutcome } from "./routes";
 
 export const INBOX_PREFIX = "/inbox/api/";
 export const SESSION_COOKIE = "__Host-inbox-session";
@@ -48,6 +49,8 @@ export interface InboxApiOptions {
   proxy: () => ProxySettings;
   log: JsonLog;
   now?: () => number;
+  /** The outbox's sender, asked for a pass when a reply is stored (the service's receiver). */
+  sendDue?: () => unknown;
 }
 
 export interface InboxApi {
@@ -66,8 +69,15 @@ export function createInboxApi(options: InboxApiOptions): InboxApi {
   const passkeys = createPasskeys(store, config.siteOrigin, now, log);
   const failures = new FailureLimiter(SIGN_IN_FAILURES.limit, SIGN_IN_FAILURES.windowMs);
   const routes: Route[] = [
-    { method: "GET", path: "/inbox/api/me", handle: async ({ person }) => ok({ person: publicPerson(person) }) },
-    ...mailingOwners(workRoutes(store), store, createOwnerMailer(config), config.siteOrigin, log),
+    // /inbox/api/me (with the signature), replies, saved answers.
+    ...replyRoutes(store, config, { sendDue: options.sendDue }),
+    ...mailingOwners(
+      withReplies(workRoutes(store), store, config),
+      store,
+      createOwnerMailer(config),
+      config.siteOrigin,
+      log,
+    ),
   ];
   const signInRoutes = signInRoutesOf(passkeys);
   const match = <R extends Pick<Route, "method" | "path">>(list: R[], path: string) =>

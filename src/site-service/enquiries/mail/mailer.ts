@@ -8,6 +8,9 @@
  * subject starts with "[Possible spam] ", an X-Enquiry-Screening header carries the verdict for
  * mail filters (clean ones carry "clean"), and the body opens with the signals found. With
  * ENQUIRY_SUSPECT_TO it goes to that address instead of ENQUIRY_TO.
+ *
+ * Its Message-ID is the enquiry's, <enquiry-<id>@<the From's domain>>, the same on every retry, so
+ * that a reply from the inbox (./reply-mail) names the e-mail the company received: In-Reply-To.
  */
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { ENQUIRY_FIELD_NAMES, fieldSpec } from "../../../enquiry-contract/enquiry-fields";
@@ -37,8 +40,14 @@ export function createMailer(config: EnquiryConfig): Mailer | undefined {
  * Bounded waits: a hung SMTP server must not hold a delivery (or `retry`) for nodemailer's
  * default minutes; a failed attempt is recorded and re-sent later.
  */
-export function smtpTransport(url: string) {
-  return createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+export function smtpTransport(url: string, dkim?: { domainName: string; keySelector: string; privateKey: string }) {
+  return createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...(dkim && { dkim }),
+  });
 }
 
 export const SUSPECT_SUBJECT_PREFIX = "[Possible spam] ";
@@ -56,7 +65,8 @@ export function composeMessage(enquiry: StoredEnquiry, to: string, from: string)
     // into the header as raw UTF-8, which SMTP servers without SMTPUTF8 reject, losing the whole
     // message: such an address is left to the body.
     replyTo: /^[\x21-\x7e]+$/.test(enquiry.email) ? { name, address: enquiry.email } : undefined,
-    subject: `${suspect ? SUSPECT_SUBJECT_PREFIX : ""}Website enquiry from ${name}`,
+    subject: `${suspect ? SUSPECT_SUBJECT_PREFIX : ""}${enquirySubject(enquiry)}`,
+    messageId: notificationMessageId(enquiry.id, from),
     text: [
       ...(suspect ? suspectLines(enquiry) : []),
       ...fieldLines(enquiry),
@@ -70,6 +80,23 @@ export function composeMessage(enquiry: StoredEnquiry, to: string, from: string)
       ...(enquiry.screening && { "X-Enquiry-Screening": screeningHeader(enquiry.screening) }),
     },
   };
+}
+
+/** The notification's subject without the screening's mark: a reply's is "Re: " and this. */
+export function enquirySubject(enquiry: Pick<StoredEnquiry, "name">): string {
+  return `Website enquiry from ${singleLine(enquiry.name)}`;
+}
+
+/** The notification's Message-ID: from the enquiry's id and the domain of the address it is sent from. */
+export function notificationMessageId(enquiryId: string, from: string): string {
+  return `<enquiry-${enquiryId.replace(/[^A-Za-z0-9._-]/g, "-")}@${messageDomain(from)}>`;
+}
+
+/** The domain of "Name <address>" or an address, for Message-IDs; a placeholder when it has none usable. */
+export function messageDomain(from: string): string {
+  const address = /<([^>]*)>/.exec(from)?.[1] ?? from;
+  const domain = address.split("@").pop()?.trim().toLowerCase() ?? "";
+  return address.includes("@") && /^[a-z0-9.-]+$/.test(domain) ? domain : "enquiries.invalid";
 }
 
 /** "clean", or "suspect; signals=honeypot,url-in-name": one token per signal, for mail filters. */

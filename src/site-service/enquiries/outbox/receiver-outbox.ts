@@ -7,11 +7,13 @@
  */
 import { type EnquiryConfig } from "../core/config";
 import { createAlertMailer } from "../mail/alert-mail";
+import { createReplyMailer } from "../mail/reply-mail";
 import type { Mailer } from "../mail/mailer";
 import type { EnquiryStore, OutboxEntry } from "../store/store";
 import { CHECK_INTERVAL_MS, checkAlerts } from "./alerts";
 import { EMAIL, emailDestination } from "./email";
 import { createNoticeMailer, sendDueNotices } from "./operator-notices";
+import { replyDestination } from "./reply";
 import { createSender, type Destination, type SendSummary } from "./sender";
 import { webhookDestination } from "./webhook";
 
@@ -38,10 +40,13 @@ export function receiverOutbox(
   log: Pick<Console, "info" | "warn" | "error">,
   options: OutboxOptions = {},
 ): ReceiverOutbox {
-  const destinations: Destination[] = [
+  // Each enquiry's: a row of each written with it. The inbox's replies have rows of their own.
+  const perEnquiry: Destination[] = [
     ...(mailer ? [emailDestination(mailer, config.to)] : []),
     ...(config.webhook ? [webhookDestination({ ...config.webhook, timeoutMs: options.webhookTimeoutMs })] : []),
   ];
+  const replyMailer = createReplyMailer(config);
+  const destinations = [...perEnquiry, ...(replyMailer ? [replyDestination(replyMailer, store)] : [])];
   const sender = createSender({ store, destinations, log, now: options.now, random: options.random });
   const now = options.now ?? Date.now;
   const alerts = { store, config, alertMailer: createAlertMailer(config), log, now };
@@ -64,7 +69,7 @@ export function receiverOutbox(
   return {
     destinations,
     // The message id is the enquiry's: the same on every retry, from whichever instance sends it.
-    entriesFor: (enquiryId) => destinations.map((d) => ({ destination: d.name, messageId: `msg_${enquiryId}` })),
+    entriesFor: (enquiryId) => perEnquiry.map((d) => ({ destination: d.name, messageId: `msg_${enquiryId}` })),
     sendEnquiry: (enquiryId, finalEmail) =>
       destinations.length === 0
         ? Promise.resolve(undefined)

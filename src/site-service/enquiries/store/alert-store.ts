@@ -14,7 +14,7 @@ export interface ChannelBacklog {
   /** Of those, tried at least once and to be tried again (a 410's rows too). */
   retrying: number;
   failedForGood: number;
-  /** When the oldest enquiry of those was received. */
+  /** When the oldest enquiry of those was received (the replies' channel: the oldest reply was written). */
   oldestReceivedAt: string;
   /** The last failed attempt's error (a status, a mail server's answer: nothing of the visitor's). */
   lastError?: string;
@@ -37,18 +37,20 @@ export async function channelBacklog(db: Engine): Promise<ChannelBacklog[]> {
     failed: unknown;
     oldest: unknown;
   }>(
-    `SELECT o.destination, COUNT(*) AS waiting,
+    `SELECT coalesce(o.channel, o.destination) AS destination, COUNT(*) AS waiting,
        SUM(CASE WHEN o.state = 'due' AND o.attempts > 0 THEN 1 ELSE 0 END) AS retrying,
        SUM(CASE WHEN o.state = 'failed' THEN 1 ELSE 0 END) AS failed,
-       MIN(e.received_at) AS oldest
+       MIN(coalesce(r.at, e.received_at)) AS oldest
      FROM outbox o JOIN enquiries e ON e.id = o.enquiry_id
-     WHERE o.state <> 'done' GROUP BY o.destination ORDER BY o.destination`,
+       LEFT JOIN replies r ON o.channel = 'reply' AND r.id = o.message_id
+     WHERE o.state <> 'done' GROUP BY coalesce(o.channel, o.destination) ORDER BY 1`,
   );
   const backlog: ChannelBacklog[] = [];
   for (const row of rows) {
     const [last] = await db.all<{ detail: string | null }>(
       `SELECT a.detail FROM outbox_attempts a JOIN outbox o ON o.seq = a.outbox_seq
-       WHERE o.destination = $1 AND o.state <> 'done' AND a.outcome <> 'done' ORDER BY a.seq DESC LIMIT 1`,
+       WHERE coalesce(o.channel, o.destination) = $1 AND o.state <> 'done' AND a.outcome <> 'done'
+       ORDER BY a.seq DESC LIMIT 1`,
       [row.destination],
     );
     backlog.push({

@@ -6,9 +6,24 @@
  * from these tables signs anyone in.
  */
 import { isoTime, jsonValue, type Engine, type Sql, type SqlValue } from "./engine";
+import { ReplyStore } from "./reply-store";
+import {
+  changeWorkIn,
+  insertAudit,
+  workOf,
+  workState,
+  WORK_STATUSES,
+  type AuditAction,
+  type WorkChange,
+  type WorkChangeResult,
+  type WorkRow,
+  type WorkState,
+  type WorkStatus,
+} from "./work-sql";
 
-export const WORK_STATUSES = ["new", "in progress", "answered", "closed", "spam"] as const;
-export type WorkStatus = (typeof WORK_STATUSES)[number];
+// Their home is ./work-sql (the replies' store shares them); the inbox's callers import them from here.
+export { changeWorkIn, insertAudit, WORK_STATUSES };
+export type { AuditAction, WorkChange, WorkChangeResult, WorkState, WorkStatus };
 
 export interface Person {
   id: number;
@@ -37,23 +52,6 @@ export interface Passkey {
   counter: number;
   transports: string[];
 }
-
-export interface WorkState {
-  enquiryId: string;
-  status: WorkStatus;
-  ownerId?: number;
-  version: number;
-  answeredAt?: string;
-}
-
-export interface WorkChange {
-  status?: WorkStatus;
-  /** null: no owner. */
-  ownerId?: number | null;
-}
-
-export type WorkChangeResult =
-  { outcome: "changed"; state: WorkState } | { outcome: "conflict"; state: WorkState } | { outcome: "not-found" };
 
 /** What the inbox's list shows of filters; all optional, all together. */
 export interface ListFilter {
@@ -99,7 +97,7 @@ export interface AuditEntry {
   at: string;
   /** The person's e-mail (the operator's own list), or "operator <account> (CLI)". */
   who?: string;
-  action: "view" | "export" | "list" | "erase";
+  action: AuditAction;
   subject: string;
 }
 
@@ -138,19 +136,9 @@ function personOf(row: PersonRow): Person {
   };
 }
 
-type WorkRow = { enquiry_id: string; status: string; owner_id: unknown; version: unknown; answered_at: unknown };
-
-function workOf(row: WorkRow): WorkState {
-  return {
-    enquiryId: row.enquiry_id,
-    status: row.status as WorkStatus,
-    ...(row.owner_id != null && { ownerId: Number(row.owner_id) }),
-    version: Number(row.version),
-    ...(row.answered_at != null && { answeredAt: isoTime(row.answered_at) }),
-  };
-}
-
 export class InboxStore {
+  private replyStore: ReplyStore | undefined;
+
   constructor(
     private readonly db: Engine,
     /** Opens and migrates the store first (SqlStore.ready). */
@@ -158,6 +146,11 @@ export class InboxStore {
     /** How many of the newest enquiries a search reads first (smaller in a test, to cross it). */
     private readonly searchWindow = SEARCH_WINDOW,
   ) {}
+
+  /** Replies to visitors, saved answers and signatures (./reply-store). */
+  get replies(): ReplyStore {
+    return (this.replyStore ??= new ReplyStore(this.db, this.ready));
+  }
 
   // People and invitations
 
@@ -432,34 +425,7 @@ export class InboxStore {
     at: string,
   ): Promise<WorkChangeResult> {
     await this.ready();
-    return this.db.transaction(async (sql) => {
-      const before = await workState(sql, enquiryId);
-      if (!before) return { outcome: "not-found" };
-      if (before.version !== expectedVersion) return { outcome: "conflict", state: before };
-      const status = change.status ?? before.status;
-      const ownerId = change.ownerId === undefined ? (before.ownerId ?? null) : change.ownerId;
-      const changed = await sql.run(
-        `UPDATE enquiry_work SET status = $3, owner_id = $4, version = version + 1,
-           answered_at = CASE WHEN $3 = 'answered' AND answered_at IS NULL THEN $5 ELSE answered_at END
-         WHERE enquiry_id = $1 AND version = $2`,
-        [enquiryId, expectedVersion, status, ownerId, at],
-      );
-      // Another instance's change committed between the read and the update (PostgreSQL).
-      if (changed === 0) return { outcome: "conflict", state: (await workState(sql, enquiryId))! };
-      const record = (what: string) =>
-        sql.run("INSERT INTO history (enquiry_id, person_id, at, what) VALUES ($1, $2, $3, $4)", [
-          enquiryId,
-          personId ?? null,
-          at,
-          what,
-        ]);
-      if (status !== before.status) await record(`status: ${before.status} → ${status}`);
-      if (ownerId !== (before.ownerId ?? null)) {
-        const owner = ownerId === null ? undefined : await personById(sql, ownerId);
-        await record(`owner: ${owner ? owner.name : "none"}`);
-      }
-      return { outcome: "changed", state: (await workState(sql, enquiryId))! };
-    });
+    return this.db.transaction((sql) => changeWorkIn(sql, enquiryId, expectedVersion, change, personId, at));
   }
 
   /** False when there is no such enquiry. */
@@ -734,22 +700,6 @@ export class InboxStore {
   }
 }
 
-/** One line of the audit (within the caller's transaction, when it gives one). */
-export async function insertAudit(
-  sql: Sql,
-  by: { personId?: number; operatorAccount?: string; at: string },
-  action: AuditEntry["action"],
-  subject: string,
-): Promise<void> {
-  await sql.run("INSERT INTO audit (person_id, operator_account, at, action, subject) VALUES ($1, $2, $3, $4, $5)", [
-    by.personId ?? null,
-    by.operatorAccount ?? null,
-    by.at,
-    action,
-    subject,
-  ]);
-}
-
 /**
  * An erasure's line: how many, and by which enquiry's address it was asked (the inbox), or by an
  * address given to the CLI; never the address, nor the ids of the others erased with it (they would
@@ -808,19 +758,4 @@ async function personByEmail(sql: Sql, email: string): Promise<Person | undefine
     [email],
   );
   return row && personOf(row);
-}
-
-async function personById(sql: Sql, id: number): Promise<Person | undefined> {
-  const [row] = await sql.all<PersonRow>("SELECT id, email, name, created_at, revoked_at FROM people WHERE id = $1", [
-    id,
-  ]);
-  return row && personOf(row);
-}
-
-async function workState(sql: Sql, enquiryId: string): Promise<WorkState | undefined> {
-  const [row] = await sql.all<WorkRow>(
-    "SELECT enquiry_id, status, owner_id, version, answered_at FROM enquiry_work WHERE enquiry_id = $1",
-    [enquiryId],
-  );
-  return row && workOf(row);
 }

@@ -62,14 +62,22 @@ export async function insertOutbox(sql: Sql, enquiryId: string, entries: OutboxE
 }
 
 /**
+ * A row's channel: its destination, or for a channel of several rows per enquiry (the replies, 012:
+ * destination 'reply:<id>') the channel column. What a destination's sender claims, `retry`
+ * re-sends and `status` counts.
+ */
+export const CHANNEL = "coalesce(channel, destination)";
+
+/**
  * `retry`: a destination's rows waiting for a later attempt, or failed for good, are due now, unless
  * a sender holds them (its lease): they are then claimed as any due row, so two `retry` at once, or
  * `retry` beside the running services, still claim each once. Resolves with the rows made due.
+ * destination: a channel, or one row's own destination (the inbox's re-send of one reply).
  */
 export function dueNow(db: Engine, destination: string, now: string, enquiryId?: string): Promise<number> {
   return db.run(
     `UPDATE outbox SET state = 'due', next_at = $2
-     WHERE destination = $1 AND (state = 'failed' OR state = 'due' AND next_at > $2)
+     WHERE (${CHANNEL} = $1 OR destination = $1) AND (state = 'failed' OR state = 'due' AND next_at > $2)
        AND (claimed_until IS NULL OR claimed_until <= $2) AND (CAST($3 AS text) IS NULL OR enquiry_id = $3)`,
     [destination, now, enquiryId ?? null],
   );
@@ -102,7 +110,7 @@ export async function claimDue(
     sql.all<{ seq: number; enquiry_id: string; message_id: string; attempts: number }>(
       `UPDATE outbox SET claimed_until = $2, claim_token = $5
        WHERE seq IN (SELECT seq FROM outbox
-         WHERE destination = $3 AND state = 'due' AND next_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+         WHERE ${CHANNEL} = $3 AND state = 'due' AND next_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
            ${byEnquiry} ${notStopped}
          ORDER BY next_at, seq LIMIT $4${db.kind === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
        RETURNING seq, enquiry_id, message_id, attempts`,
@@ -179,7 +187,7 @@ export async function outboxStates(db: Engine): Promise<OutboxState[]> {
     destination: string;
     state: OutboxState["state"];
     attempts: number;
-  }>("SELECT seq, enquiry_id, destination, state, attempts FROM outbox ORDER BY seq");
+  }>(`SELECT seq, enquiry_id, ${CHANNEL} AS destination, state, attempts FROM outbox ORDER BY seq`);
   const errors = await db.all<{ outbox_seq: number; detail: string | null; at: unknown }>(
     "SELECT outbox_seq, detail, at FROM outbox_attempts WHERE outcome <> 'done' ORDER BY seq",
   );
@@ -204,7 +212,7 @@ export async function stopDestination(db: Engine, destination: string, settingHa
       "INSERT INTO stopped_destinations (destination, setting_hash, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
       [destination, settingHash, at],
     );
-    await sql.run("UPDATE outbox SET attempts = 0, next_at = $2 WHERE destination = $1 AND state = 'due'", [
+    await sql.run(`UPDATE outbox SET attempts = 0, next_at = $2 WHERE ${CHANNEL} = $1 AND state = 'due'`, [
       destination,
       at,
     ]);
