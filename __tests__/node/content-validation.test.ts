@@ -473,7 +473,7 @@ describe("an editor's slips, as the issue found them, are reported once, in plai
     expect(messages(dataDir)).toEqual([expect.stringMatching(/field "cardTitle": contains a tab character/)]);
   });
 
-  describe("hand-edited YAML (issue 26): one report, at the slip, with the fix", () => {
+  describe("hand-edited YAML: one report, at the slip, with the fix", () => {
     const abs = () => path.join(dataDir, file());
     const lineOf = (pattern: RegExp) =>
       fs

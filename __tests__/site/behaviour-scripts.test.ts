@@ -31,7 +31,7 @@ import {
   speculationRules,
 } from "../support/page-scripts";
 
-/** Brotli bytes: each island at most, and all of a page's islands together at most (issue 46). */
+/** Brotli bytes: each island at most, and all of a page's islands together at most. */
 const ISLAND_BUDGET = 4 * 1024;
 const PAGE_BUDGET = 10 * 1024;
 

@@ -8,7 +8,7 @@
  * the one click the browser makes of the drag's own press and release. But the drop makes Decap
  * render the list and the preview again; on a busy machine that keeps the page's thread for longer
  * than 50 ms, and Chromium handles input before timers, so the editor's next click, on Publish say,
- * is stopped too: the menu does not open (issue 25; the studio's browser test met it).
+ * is stopped too: the menu does not open (the studio's browser test met it).
  *
  * The patch stops only that one click: the browser sends it to the nearest element holding both where
  * the press and the release were, so it is a click on the element the drag started from or on one of

@@ -1,5 +1,5 @@
 /**
- * shared/release-status.json: what the studio shows editors (issue 27, item 4). The live release, a
+ * shared/release-status.json: what the studio shows editors. The live release, a
  * release under way, and the last failure. nginx serves it to anyone who can reach the site, so it
  * holds only what editors need: commit ids, titles and times, the failed step in plain words, the
  * content check's own report (meant for editors), and the id of the attempt's log. Nothing a command

@@ -1,5 +1,5 @@
 /**
- * The studio by keyboard and screen reader (issue 47, points 3 and 5). axe-core finds no serious or
+ * The studio by keyboard and screen reader. axe-core finds no serious or
  * critical violation on a collection's list, an entry with list and Markdown widgets (an added page,
  * its Text section unfolded) and the media library, at 1280 and 375 px, but the few of Decap's own
  * named in ALLOWED (rule and element, each with why it stays: docs/editing-studio.md). A list entry's

@@ -1,5 +1,5 @@
 /**
- * An added page made in the studio is a page of the site (issue 38): in the real studio against
+ * An added page made in the studio is a page of the site: in the real studio against
  * decap-server, on a copy of data/, a new page with one section of every type (the schema's, as the
  * studio's config has them) is typed and its pictures uploaded through the media library, and the
  * YAML decap-server writes holds what was typed, the pictures named after the page and their field,

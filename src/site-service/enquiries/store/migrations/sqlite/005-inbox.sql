@@ -1,7 +1,7 @@
 -- compatible-from: 2
 -- Additive (new tables, a trigger): code of schema version 2 and later, which knows nothing of them,
 -- still runs, and an enquiry it stores still gets its work row (the trigger).
--- The inbox (issue 48): the people who may sign in, their passkeys, invitations and sessions; each
+-- The inbox: the people who may sign in, their passkeys, invitations and sessions; each
 -- enquiry's work state, notes and history; the audit of who viewed or exported what. Secrets are
 -- kept as SHA-256 hashes only (invitations' tokens, sessions' ids): a copy of the database signs
 -- no one in. An enquiry's work, notes and history go with it (erasure, retention: ON DELETE CASCADE).
