@@ -8,7 +8,7 @@
  */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Enquiry, Reply } from "../../src/inbox/api";
-import { deliveryText, ReplyBox } from "../../src/inbox/reply-box";
+import { deliveryText, REPEATED_WITH_CHANGES, ReplyBox } from "../../src/inbox/reply-box";
 
 interface Answer {
   status: number;
@@ -119,6 +119,29 @@ test("a refused send: the service's sentence in an alert beside Send, the text k
   ]);
   await waitFor(() => expect(box().value).toBe(""));
   expect(screen.getByRole("alert").textContent).toBe("");
+});
+
+test("a send whose answer was lost, then the text changed: the first words had gone; the changes kept, sent under a new key", async () => {
+  // The first Send reached the service but its answer did not: the page says so as for any failure.
+  replyAnswers = [
+    { status: 503, body: { error: "unavailable", message: "The inbox's service did not answer." } },
+    { status: 200, body: { reply: { text: "Dear Ada,\nyes." }, work: {}, repeated: true } },
+  ];
+  render(<ReplyBox enquiry={enquiry()} reload={async () => undefined} />);
+  fireEvent.change(box(), { target: { value: "Dear Ada,\nyes." } });
+  await act(async () => void fireEvent.click(send()));
+  fireEvent.change(box(), { target: { value: "Dear Ada,\nyes, from March." } });
+  await act(async () => void fireEvent.click(send()));
+  expect(screen.getByRole("alert").textContent).toBe(REPEATED_WITH_CHANGES);
+  expect(box().value).toBe("Dear Ada,\nyes, from March.");
+  await act(async () => void fireEvent.click(send()));
+  await waitFor(() => expect(box().value).toBe(""));
+  expect(posts.map((p) => p.body.key)).toEqual([
+    "00000000-0000-4000-8000-000000000001",
+    "00000000-0000-4000-8000-000000000001",
+    "00000000-0000-4000-8000-000000000002",
+  ]);
+  expect(posts[2]!.body.text).toBe("Dear Ada,\nyes, from March.");
 });
 
 test("the replies with their delivery; a visitor who cannot be answered says why; a service without replies shows nothing", () => {

@@ -273,18 +273,18 @@ describe.each(ENGINES)("on %s", (name) => {
     expect((await post("enq-002")).status).toBe(200);
     await s.send(); // nothing listens on the port
     const view = await s.call("GET", "/inbox/api/enquiries/enq-001", { cookie: s.ana.cookie });
-    const enquiryView = view.json.enquiry as { replies: Array<{ id: string; delivery: unknown }>; outbox: unknown[] };
+    const enquiryView = view.json.enquiry as {
+      replies: Array<{ id: string; delivery: unknown }>;
+      outbox: Array<{ destination: string }>;
+    };
     expect(enquiryView.replies[0]!.delivery).toEqual({
       state: "due",
       attempts: 1,
       lastError: expect.stringMatching(/ECONNREFUSED/),
       nextAt: new Date(NOW + 30_000).toISOString(),
     });
-    expect(enquiryView.outbox).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ destination: `reply:${enquiryView.replies[0]!.id}`, state: "due", attempts: 1 }),
-      ]),
-    );
+    // Shown with the reply, not among the enquiry's own deliveries (whose Re-send is for those alone).
+    expect(enquiryView.outbox.map((o) => o.destination)).toEqual(["email"]);
     const out: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
     // (The enquiries' own e-mail, never sent here, fails status: its lines are not looked at.)
@@ -448,6 +448,28 @@ describe("settings", () => {
     expect(() =>
       loadConfig({ ...base, ENQUIRY_REPLY_FROM: "desk@cyrus.example\r\nBcc: x@y.example" }, projectRoot),
     ).toThrow("ENQUIRY_REPLY_FROM must be one e-mail address");
+    // Read as nodemailer reads the header: two addresses are refused; a name with a comma is one.
+    expect(() =>
+      loadConfig({ ...base, ENQUIRY_REPLY_FROM: "desk@cyrus.example, sales@cyrus.example" }, projectRoot),
+    ).toThrow("ENQUIRY_REPLY_FROM must be one e-mail address");
+    expect(
+      loadConfig({ ...base, ENQUIRY_REPLY_FROM: "Cyrus, Research <desk@cyrus.example>" }, projectRoot).replies,
+    ).toMatchObject({ from: "Cyrus, Research <desk@cyrus.example>" });
+    // nodemailer signs with RSA alone: another kind of key is refused at start, not at each send.
+    const ed25519 = path.join(tempDir("dkim-"), "dkim.pem");
+    fs.writeFileSync(
+      ed25519,
+      crypto.generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }),
+    );
+    fs.chmodSync(ed25519, 0o600);
+    const dkim = { ENQUIRY_DKIM_DOMAIN: "cyrus.example", ENQUIRY_DKIM_SELECTOR: "s1" };
+    expect(() =>
+      loadConfig({ ...base, ENQUIRY_REPLY_FROM: FROM, ...dkim, ENQUIRY_DKIM_KEY_FILE: ed25519 }, projectRoot),
+    ).toThrow(`ENQUIRY_DKIM_KEY_FILE: ${ed25519} holds an ed25519 key; DKIM signing here takes an RSA key`);
+    expect(
+      loadConfig({ ...base, ENQUIRY_REPLY_FROM: FROM, ...dkim, ENQUIRY_DKIM_KEY_FILE: keyFile(0o600) }, projectRoot)
+        .replies?.dkim,
+    ).toMatchObject({ domainName: "cyrus.example", keySelector: "s1" });
   });
 });
 

@@ -13,6 +13,9 @@ import { hrefOf } from "./use-route";
 /** While a reply is still being sent, the enquiry is asked again this often, this many times at most. */
 const SENDING_POLL_MS = 3_000;
 const SENDING_POLLS = 20;
+export const REPEATED_WITH_CHANGES =
+  "Not sent: this reply had already gone as first written (see Replies). Your changes are still here: Send " +
+  "sends them as a new reply.";
 
 interface Props {
   enquiry: Enquiry;
@@ -23,7 +26,13 @@ export function ReplyBox({ enquiry, reload }: Props) {
   const { replies = [], replyable } = enquiry;
   const sending = replies.some((r) => r.delivery.state === "due");
   const polls = useRef(0);
+  // The polls' limit counts from the last reply written: a later one is followed as the first was.
+  const written = useRef(replies.length);
   useEffect(() => {
+    if (replies.length !== written.current) {
+      written.current = replies.length;
+      polls.current = 0;
+    }
     if (!sending || polls.current >= SENDING_POLLS) return;
     const timer = window.setTimeout(() => {
       polls.current += 1;
@@ -85,11 +94,18 @@ function ReplyForm({ enquiry, name, to, subject, reload }: Props & { name: strin
     setError("");
     setSent("");
     try {
-      await post<{ reply: Reply; repeated?: boolean }>(`enquiries/${encodeURIComponent(enquiry.id)}/replies`, {
-        text,
-        key,
-        markAnswered,
-      });
+      const answer = await post<{ reply: Reply; repeated?: boolean }>(
+        `enquiries/${encodeURIComponent(enquiry.id)}/replies`,
+        { text, key, markAnswered },
+      );
+      // An earlier Send of this draft was stored though its answer was lost, and the text was changed
+      // since: the service sent the first words. The changes are kept, to go as a reply of their own.
+      if (answer.repeated && answer.reply.text !== text) {
+        setKey(crypto.randomUUID());
+        setError(REPEATED_WITH_CHANGES);
+        await reload();
+        return;
+      }
       setText("");
       setKey(crypto.randomUUID());
       entered.current = false;

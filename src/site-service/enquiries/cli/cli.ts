@@ -29,9 +29,10 @@ const USAGE = `usage: npm run enquiries -- <command>
   list [--undelivered] [--suspect] [--json]
                                   show stored enquiries and their delivery state; --suspect: only
                                   those the spam screening flagged (cleared ones say so)
-  retry [--channel email|webhook|all]
+  retry [--channel email|webhook|reply|all]
                                   send now every delivery that failed (for good too) or waits for its
-                                  next attempt, on that channel (all: the default); ids, no addresses
+                                  next attempt, on that channel (all: the default; reply: the inbox's
+                                  replies to visitors); ids, no addresses
   status                          each channel's backlog and open alert; exit code 1 while one is
                                   failing (for cron or a monitor)
   not-spam <id>                   record that a flagged enquiry is not spam
@@ -46,7 +47,8 @@ const USAGE = `usage: npm run enquiries -- <command>
   people                          who has access to the inbox, who is invited, who was revoked
   revoke <e-mail>                 end that person's access and sign them out everywhere at once
   audit                           who listed or searched (the filters, not the words), viewed, exported
-                                  or erased what in the inbox, and each erase here; oldest first
+                                  or erased what in the inbox, changed a saved answer, and each erase
+                                  here; oldest first
   backup --out FILE|-             a consistent copy of the store (SQLite: the database file; PostgreSQL:
                                   pg_dump's SQL) into a new file (mode 600), or on stdout
   erasure-log                     the erasure log on stdout: when each erasure was made, and the address

@@ -16,7 +16,7 @@ import type { EnquiryConfig } from "../core/config";
 import type { ReplyToSend } from "../store/reply-store";
 import type { StoredEnquiry } from "../store/store";
 import { enquirySubject, messageDomain, notificationMessageId, singleLine, smtpTransport } from "./mailer";
-import type { ReplySettings } from "./reply-settings";
+import { PLAIN_ADDRESS, type ReplySettings } from "./reply-settings";
 
 export interface ReplyMailer {
   send(enquiry: StoredEnquiry, reply: ReplyToSend): Promise<{ messageId: string }>;
@@ -28,9 +28,6 @@ export function repliesUnavailable(config: Pick<EnquiryConfig, "smtpUrl" | "repl
   if (missing.length === 0) return undefined;
   return `Replies are not set up: the operator sets ${missing.join(" and ")} in the enquiry service's settings.`;
 }
-
-/** One plain address in ASCII, without spaces, line breaks or anything a header would read as more. */
-const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 
 /** Why the visitor's address cannot be written to, in a sentence; undefined when it can. */
 export function undeliverable(email: string): string | undefined {

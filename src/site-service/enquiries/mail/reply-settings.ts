@@ -5,8 +5,10 @@
  * ENQUIRY_DKIM_SELECTOR, ENQUIRY_DKIM_KEY_FILE: all three or none). The key file is refused, at
  * start, when other users may read or change it, as the release's settings file is.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser";
 import { ConfigError } from "../../service/env";
 
 export interface ReplySettings {
@@ -17,8 +19,8 @@ export interface ReplySettings {
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
-/** An address, or a name and an address in angle brackets, on one line. */
-const ADDRESS = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+)$/;
+/** One plain ASCII address: what the header gets once nodemailer's parser has read the setting. */
+export const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 
 export function replySettings(
   value: (name: string) => string | undefined,
@@ -36,7 +38,9 @@ export function replySettings(
 
 function address(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (!ADDRESS.test(raw)) {
+  // Read as nodemailer will read it: exactly one address, plain ASCII, whatever its name.
+  const parsed = /[\r\n]/.test(raw) ? [] : addressparser(raw, { flatten: true });
+  if (parsed.length !== 1 || !PLAIN_ADDRESS.test(parsed[0]!.address)) {
     throw new ConfigError(`${name} must be one e-mail address, or a name and the address in <>, on one line`);
   }
   return raw;
@@ -64,8 +68,18 @@ function dkimSettings(value: (name: string) => string | undefined, projectRoot: 
         `the DKIM private key. Run: chmod 600 ${file} (or 640, its group the service's)`,
     );
   }
-  if (!/-----BEGIN (?:RSA )?PRIVATE KEY-----/.test(privateKey)) {
+  // nodemailer signs with rsa-sha256 alone: an Ed25519 or EC key would pass here and fail at each send.
+  let type: string | undefined;
+  try {
+    type = crypto.createPrivateKey(privateKey).asymmetricKeyType;
+  } catch {
     throw new ConfigError(`ENQUIRY_DKIM_KEY_FILE: ${file} holds no private key in PEM form`);
+  }
+  if (type !== "rsa") {
+    throw new ConfigError(
+      `ENQUIRY_DKIM_KEY_FILE: ${file} holds an ${type} key; DKIM signing here takes an RSA key ` +
+        "(openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)",
+    );
   }
   return { domainName, keySelector, privateKey };
 }
