@@ -498,7 +498,8 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
     expect(fs.readFileSync(at("test/cli-session"), "utf8").trim()).not.toBe(session(process.pid));
   }, 120_000);
 
-  test("a delivery failed for good: the outbox's PROBLEM; --notify e-mails the operator doctor's lines once, nothing of the visitor's", async () => {
+  /** A visitor's enquiry received two hours ago whose e-mail failed with `detail` (the mail server's answer). */
+  async function failedDelivery(detail: string): Promise<void> {
     const store = await openTestStore();
     const receivedAt = new Date(Date.now() - 2 * HOUR).toISOString();
     await store.add(
@@ -507,8 +508,12 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
       [{ destination: "email", messageId: "msg_enq-2" }],
     );
     const [claim] = await store.claimDue("email", receivedAt, new Date(Date.now()).toISOString(), 1);
-    await store.recordAttempt(claim!, { at: receivedAt, outcome: "failed", detail: `550 <${VISITOR.email}> unknown` });
+    await store.recordAttempt(claim!, { at: receivedAt, outcome: "failed", detail });
     await store.close();
+  }
+
+  test("a delivery failed for good: the outbox's PROBLEM; --notify e-mails the operator doctor's lines once, nothing of the visitor's", async () => {
+    await failedDelivery(`550 <${VISITOR.email}> unknown`);
     const before = smtp!.messages.length;
 
     const run = await doctor({ real: true, args: ["--notify"] });
@@ -530,16 +535,7 @@ function onlyProblem(run: Run, expected: RegExp, skipped: string[] = []): void {
   }, 90_000);
 
   test("--notify with the mail server down: the notice kept in the store, doctor says it will be retried; retry sends it", async () => {
-    const store = await openTestStore();
-    const receivedAt = new Date(Date.now() - 2 * HOUR).toISOString();
-    await store.add(
-      { id: "enq-2", receivedAt, ...VISITOR, phone: "", delivery: "pending" } as never,
-      { key: "enq-2", since: receivedAt, ignoreFailed: false },
-      [{ destination: "email", messageId: "msg_enq-2" }],
-    );
-    const [claim] = await store.claimDue("email", receivedAt, new Date(Date.now()).toISOString(), 1);
-    await store.recordAttempt(claim!, { at: receivedAt, outcome: "failed", detail: "550 unknown" });
-    await store.close();
+    await failedDelivery("550 unknown");
     // Nothing listens on the port the settings name: the connection is refused.
     const down = await startSmtp();
     await down.stop();
