@@ -11,11 +11,11 @@
  */
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { buildInbox } from "../../../src/node/inbox-build";
-import { axe } from "../../e2e/support/fixtures";
 import { parseMail } from "../../support/mail";
 import { startSmtp, type SmtpSink } from "../../support/smtp";
-import { acceptInvitation, inviteLink, pageWithAuthenticator, sendEnquiry } from "../support/inbox-people";
+import { acceptInvitation, inviteLink, sendEnquiry } from "../support/inbox-people";
 import { startStack, type Stack } from "../support/stack";
+import { axeAt, watchedPage } from "./inbox-page-checks";
 
 let smtp: SmtpSink;
 let stack: Stack;
@@ -50,31 +50,15 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-/** A signed-in person's page; script errors and CSP violations go to `problems`. */
+/** A signed-in person's page at 375 px; script errors and CSP violations go to `problems`. */
 async function signedIn(browser: Browser, email: string, name: string, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await context.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
-  const page = await pageWithAuthenticator(context);
-  page.on("console", (m) => m.type() === "error" && /CSP violation/.test(m.text()) && problems.push(m.text()));
-  page.on("pageerror", (e) => problems.push(e.message));
+  const page = await watchedPage(browser, problems, { viewport: { width: 375, height: 812 } });
   await acceptInvitation(page, inviteLink({ stack, site }, email, name), name);
   return page;
 }
 
 /** The mails the SMTP server received for `to`, read. */
 const mailsTo = (to: string) => smtp.messages.filter((m) => m.rcptTo.includes(to)).map((m) => parseMail(m.raw));
-
-async function axeAt(page: Page, testInfo: Parameters<typeof axe>[1], target: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axe(page, testInfo, `${target} at ${width} px`), `${target} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
 
 test("a saved answer and a signature; the answer inserted, edited and sent by keyboard at 375 px; the mail has the text exactly; Sent; axe", async ({
   browser,

@@ -14,16 +14,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { axe } from "../../e2e/support/fixtures";
-import {
-  acceptInvitation,
-  inviteLink,
-  pageWithAuthenticator,
-  sendEnquiry,
-  startInboxStack,
-  type InboxStack,
-} from "../support/inbox-people";
+import { acceptInvitation, inviteLink, sendEnquiry, startInboxStack, type InboxStack } from "../support/inbox-people";
 import { projectRoot } from "../support/stack";
+import { axeAt, watchedPage } from "./inbox-page-checks";
 
 let inbox: InboxStack;
 let site = "";
@@ -44,20 +37,7 @@ test.afterAll(async () => {
 
 const seed = (name: string, email: string, message: string) => sendEnquiry(inbox.stack, { name, email, message });
 
-/** A person's page with its own virtual authenticator; CSP violations and script errors go to `problems`. */
-async function personPage(browser: Browser, problems: string[]): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
-  const page = await pageWithAuthenticator(context);
-  // Failed requests (a 401 before signing in, a 409) are expected answers; scripts' errors are not.
-  page.on("console", (m) => m.type() === "error" && /CSP violation/.test(m.text()) && problems.push(m.text()));
-  page.on("pageerror", (e) => problems.push(e.message));
-  return page;
-}
+const personPage = (browser: Browser, problems: string[]) => watchedPage(browser, problems);
 
 async function welcome(page: Page, email: string, name: string): Promise<void> {
   await acceptInvitation(page, inviteLink(inbox, email, name), name);
@@ -141,13 +121,6 @@ test("invite, passkey, search, take, note, answer, counts, export, sign out and 
   expect((await page.request.get(`${site}/inbox/api/me`)).status()).toBe(200);
   expect(problems).toEqual([]);
 });
-
-async function axeAt(page: Page, testInfo: Parameters<typeof axe>[1], target: string): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axe(page, testInfo, `${target} at ${width} px`), `${target} at ${width} px`).toEqual([]);
-  }
-}
 
 test("two people change one enquiry: the second is told what it is now and keeps their choice; a new enquiry appears without a reload; keyboard only, spam and erasure", async ({
   browser,
