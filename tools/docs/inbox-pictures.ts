@@ -4,34 +4,28 @@
  * changes, and commit the pictures.
  *
  * It needs a build with the inbox (public/inbox/, `npm run build`) and nginx, as the inbox's browser
- * test: the production stack on loopback (nginx and the service, a temporary store), invented enquiries
+ * test: the production stack on loopback (nginx and the service, a temporary store, replies set up with
+ * a local SMTP server, so an enquiry shows its reply box), invented enquiries
  * sent through the site's endpoint (example addresses, no real company), a person invited with the
  * operator's command, a passkey made by a virtual authenticator, and some work done, so that the
  * pictures show statuses, owners, a note, a flagged enquiry and the median. Everything it starts is
  * stopped and removed at the end (about 30 s). The pictures are palette PNGs: the inbox is flat colour and text,
  * which a palette keeps sharp at a third of the size.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import sharp from "sharp";
 import {
   acceptInvitation,
   inviteLink,
-  pageWithAuthenticator,
   sendEnquiry,
   startInboxStack,
   type SentEnquiry,
 } from "../../__tests__/deploy/support/inbox-people";
-import { projectRoot } from "../../__tests__/support/serve";
+import { startSmtp } from "../../__tests__/support/smtp";
 import { chromePath, chromiumArgs } from "../chromium";
+import { LIMIT_MS, picturePage, savePicture } from "./inbox-picture-kit";
 
-export const INBOX_PICTURES = "docs/images/inbox";
-const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 /** Each picture's most, for the repository. */
-const MAX_BYTES = 150_000;
-const LIMIT_MS = 15_000;
 
 /** Oldest first, so the list (newest first) shows them the other way round. */
 const ENQUIRIES: SentEnquiry[] = [
@@ -68,20 +62,6 @@ const ENQUIRIES: SentEnquiry[] = [
   },
 ];
 
-/** Saves `shot` as a palette PNG under INBOX_PICTURES; returns its size. */
-function save(shot: Buffer, name: string): Promise<number> {
-  const out = path.join(projectRoot, INBOX_PICTURES, name);
-  return sharp(shot)
-    .png({ palette: true, colours: 64, compressionLevel: 9, effort: 10 })
-    .toBuffer()
-    .then((png) => {
-      if (png.length > MAX_BYTES) throw new Error(`${name}: ${png.length} bytes, more than ${MAX_BYTES}`);
-      fs.writeFileSync(out, png);
-      console.log(`${INBOX_PICTURES}/${name}: ${(png.length / 1024).toFixed(0)} KB`);
-      return png.length;
-    });
-}
-
 /** Opens an enquiry from the list by its name and applies a status and, optionally, a note. */
 async function work(page: Page, name: string, steps: { take?: boolean; status?: string; note?: string }) {
   await page.getByRole("link", { name, exact: true }).click();
@@ -103,23 +83,23 @@ async function work(page: Page, name: string, steps: { take?: boolean; status?: 
 }
 
 async function main(): Promise<void> {
-  const inbox = await startInboxStack();
+  // Replies set up, so the enquiry's page shows its reply box (the replies go to a local SMTP server).
+  const smtp = await startSmtp();
+  const inbox = await startInboxStack({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ENQUIRY_REPLY_FROM: "Cyrus Research <hello@cro.example>",
+  }).catch(async (e: unknown) => {
+    await smtp.stop();
+    throw e;
+  });
   const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs] }).catch(async (e) => {
     await inbox.stack.stop();
+    await smtp.stop();
     throw e;
   });
   try {
     for (const enquiry of ENQUIRIES) await sendEnquiry(inbox.stack, enquiry);
-    fs.mkdirSync(path.join(projectRoot, INBOX_PICTURES), { recursive: true });
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      deviceScaleFactor: 1,
-      reducedMotion: "reduce",
-      locale: "en-GB",
-      timezoneId: "Asia/Kolkata",
-    });
-    context.setDefaultTimeout(LIMIT_MS);
-    const page = await pageWithAuthenticator(context);
+    const page = await picturePage(browser);
     await acceptInvitation(page, inviteLink(inbox, "priya@cro.example", "Priya Nair"), "Priya Nair");
 
     await work(page, "Jonas Berg", { take: true, status: "answered" });
@@ -134,20 +114,21 @@ async function main(): Promise<void> {
     // The enquiry, whole, as its page shows it (no status message in the way).
     await page.reload();
     await page.getByRole("heading", { name: "History" }).waitFor();
-    await save(await page.screenshot({ fullPage: true, animations: "disabled" }), "enquiry.png");
+    await savePicture(await page.screenshot({ fullPage: true, animations: "disabled" }), "enquiry.png");
 
     await page.goBack();
     await page.getByRole("link", { name: "Dr. Tomas Lind" }).waitFor();
     await page.reload();
     await page.locator('.inbox-count-n[data-status="answered"]').getByText("1").waitFor();
-    await save(await page.screenshot({ fullPage: true, animations: "disabled" }), "list.png");
+    await savePicture(await page.screenshot({ fullPage: true, animations: "disabled" }), "list.png");
 
     // Whole, as the phone's reader scrolls it: counts, filters, then the list.
     await page.setViewportSize(PHONE);
-    await save(await page.screenshot({ fullPage: true, animations: "disabled" }), "list-phone.png");
+    await savePicture(await page.screenshot({ fullPage: true, animations: "disabled" }), "list-phone.png");
   } finally {
     await browser.close();
     await inbox.stack.stop();
+    await smtp.stop();
   }
 }
 

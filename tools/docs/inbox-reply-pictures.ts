@@ -10,27 +10,18 @@
  * machine), and the inbox bundled from the source into the stack's copy of the build, so the pictures
  * show the page as it is now. Everything it starts is stopped and removed at the end (about 30 s).
  */
-import fs from "node:fs";
-import path from "node:path";
 import { chromium, type Locator, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { buildInbox } from "../../src/node/inbox-build";
 import {
   acceptInvitation,
   inviteLink,
-  pageWithAuthenticator,
   sendEnquiry,
   type SentEnquiry,
 } from "../../__tests__/deploy/support/inbox-people";
 import { startStack } from "../../__tests__/deploy/support/stack";
-import { projectRoot } from "../../__tests__/support/serve";
 import { startSmtp } from "../../__tests__/support/smtp";
 import { chromePath, chromiumArgs } from "../chromium";
-
-const PICTURES = "docs/images/inbox";
-const DESKTOP = { width: 1280, height: 900 };
-const MAX_BYTES = 150_000;
-const LIMIT_MS = 15_000;
+import { DESKTOP, picturePage, savePicture } from "./inbox-picture-kit";
 
 const ENQUIRY: SentEnquiry = {
   name: "Dr. Asha Verma",
@@ -50,14 +41,6 @@ const ANSWERS = [
     text: "Dear {name},\n\nThank you for writing to us. Could you send us the protocol synopsis, so that we can prepare an accurate quote?\n\nKind regards,\n{signature}",
   },
 ];
-
-/** Saves `shot` as a palette PNG under PICTURES (as tools/docs/inbox-pictures.ts). */
-async function save(shot: Buffer, name: string): Promise<void> {
-  const png = await sharp(shot).png({ palette: true, colours: 64, compressionLevel: 9, effort: 10 }).toBuffer();
-  if (png.length > MAX_BYTES) throw new Error(`${name}: ${png.length} bytes, more than ${MAX_BYTES}`);
-  fs.writeFileSync(path.join(projectRoot, PICTURES, name), png);
-  console.log(`${PICTURES}/${name}: ${(png.length / 1024).toFixed(0)} KB`);
-}
 
 /** The page's picture from the top of `first` to the bottom of `last`, the page's whole width. */
 async function between(page: Page, first: Locator, last: Locator): Promise<Buffer> {
@@ -95,16 +78,7 @@ async function main(): Promise<void> {
   });
   try {
     await sendEnquiry(stack, ENQUIRY);
-    fs.mkdirSync(path.join(projectRoot, PICTURES), { recursive: true });
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      deviceScaleFactor: 1,
-      reducedMotion: "reduce",
-      locale: "en-GB",
-      timezoneId: "Asia/Kolkata",
-    });
-    context.setDefaultTimeout(LIMIT_MS);
-    const page = await pageWithAuthenticator(context);
+    const page = await picturePage(browser);
     await acceptInvitation(page, inviteLink({ stack, site }, "priya@cro.example", "Priya Nair"), "Priya Nair");
 
     // The signature and the saved answers, on their page.
@@ -121,7 +95,7 @@ async function main(): Promise<void> {
     }
     await page.reload();
     await page.getByTestId("saved-answers").getByRole("heading", { name: ANSWERS[1]!.title }).waitFor();
-    await save(await page.screenshot({ fullPage: true, animations: "disabled" }), "saved-answers.png");
+    await savePicture(await page.screenshot({ fullPage: true, animations: "disabled" }), "saved-answers.png");
 
     // A first reply sent, then the second saved answer inserted into the next.
     await page.getByRole("button", { name: "← Back to the list" }).click();
@@ -134,7 +108,7 @@ async function main(): Promise<void> {
     await reply.getByLabel("Insert a saved answer").selectOption({ label: ANSWERS[0]!.title });
     await reply.getByRole("button", { name: "Insert" }).click();
     await page.locator("#reply-text").blur();
-    await save(await between(page, reply, page.getByTestId("replies")), "reply.png");
+    await savePicture(await between(page, reply, page.getByTestId("replies")), "reply.png");
   } finally {
     await browser.close();
     await stack.stop();

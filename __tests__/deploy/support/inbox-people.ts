@@ -15,9 +15,11 @@ export interface InboxStack {
   site: string;
 }
 
-export async function startInboxStack(): Promise<InboxStack> {
+/** serviceEnv: more of the service's settings (the docs' pictures set up replies). */
+export async function startInboxStack(serviceEnv: Record<string, string> = {}): Promise<InboxStack> {
   let site = "";
   const stack = await startStack({
+    serviceEnv,
     prepare: ({ origin }) => {
       site = origin.replace("//127.0.0.1:", "//localhost:");
       return { SITE_URL: site };
