@@ -8,6 +8,8 @@
  */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Enquiry, Reply } from "../../src/inbox/api";
+import { EnquiryActions } from "../../src/inbox/enquiry-actions";
+import { deliveryName, when } from "../../src/inbox/format";
 import { deliveryText, REPEATED_WITH_CHANGES, ReplyBox } from "../../src/inbox/reply-box";
 
 interface Answer {
@@ -176,8 +178,40 @@ test("the replies with their delivery; a visitor who cannot be answered says why
     deliveryText({ state: "due", attempts: 2, lastError: "connection refused", nextAt: "2026-11-20T10:05:00Z" }),
   ).toMatch(/^Not sent yet: connection refused, trying again at .+2026.+$/);
   expect(deliveryText({ state: "failed", attempts: 9, lastError: "550 no such user" })).toBe(
-    "Not sent: 550 no such user. It will not be tried again.",
+    "Not sent: 550 no such user. It is not tried again by itself: Re-send it under Work on it.",
   );
   const { container } = render(<ReplyBox enquiry={enquiry({ replyable: undefined })} reload={async () => undefined} />);
   expect(container.innerHTML).toBe("");
+});
+
+test("a reply failed for good: named by its time among the deliveries' Re-send, which asks for that reply's row", async () => {
+  const failed: Reply = {
+    id: "r-1",
+    at: "2026-11-20T10:00:00.000Z",
+    text: "Dear Ada",
+    subject: "Re: Website enquiry from Ada Quinn",
+    to: "ada@sponsor.example",
+    delivery: { state: "failed", attempts: 5, lastError: "550 no such user" },
+  };
+  const outbox = [
+    { destination: "email", state: "done", attempts: 1, nextAt: "2026-11-20T09:00:00.000Z" },
+    { destination: "reply:r-1", state: "failed", attempts: 5, nextAt: "2026-11-23T10:00:00.000Z" },
+  ];
+  const me = { id: 1, name: "Ana", email: "ana@cyrus.example" };
+  render(
+    <EnquiryActions
+      enquiry={enquiry({ replies: [failed], outbox })}
+      me={me}
+      people={[me]}
+      setWork={() => undefined}
+      reload={async () => undefined}
+      back={() => undefined}
+    />,
+  );
+  const resend = screen.getByRole("button", { name: `Re-send (reply of ${when(failed.at)})` });
+  expect(screen.queryByRole("button", { name: /Re-send \(email\)/ })).toBeNull();
+  await act(async () => void fireEvent.click(resend));
+  expect(posts).toEqual([{ path: "enquiries/enq-1/resend", body: { destination: "reply:r-1" } }]);
+  expect(deliveryName("reply:gone", [failed])).toBe("reply");
+  expect(deliveryName("webhook", [failed])).toBe("webhook");
 });

@@ -283,8 +283,12 @@ describe.each(ENGINES)("on %s", (name) => {
       lastError: expect.stringMatching(/ECONNREFUSED/),
       nextAt: new Date(NOW + 30_000).toISOString(),
     });
-    // Shown with the reply, not among the enquiry's own deliveries (whose Re-send is for those alone).
-    expect(enquiryView.outbox.map((o) => o.destination)).toEqual(["email"]);
+    // Among the enquiry's deliveries too (the page names it by the reply's time), and re-sent from there.
+    expect(enquiryView.outbox).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ destination: `reply:${enquiryView.replies[0]!.id}`, state: "due", attempts: 1 }),
+      ]),
+    );
     const out: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
     // (The enquiries' own e-mail, never sent here, fails status: its lines are not looked at.)

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { ApiError, post, STATUSES, type Enquiry, type Person, type Work } from "./api";
 import { EraseButton } from "./erase-button";
+import { deliveryName } from "./format";
 import { useSay } from "./status-message";
 
 interface Props {
@@ -128,12 +129,12 @@ export function EnquiryActions({ enquiry, me, people, setWork, reload, back }: P
             type="button"
             className="inbox-button-quiet"
             onClick={() =>
-              run(`Re-sending (${o.destination}).`, () =>
+              run(`Re-sending (${deliveryName(o.destination, enquiry.replies)}).`, () =>
                 post(`enquiries/${enquiry.id}/resend`, { destination: o.destination }),
               )
             }
           >
-            Re-send ({o.destination})
+            Re-send ({deliveryName(o.destination, enquiry.replies)})
           </button>
         ))}
         <EraseButton id={enquiry.id} done={back} />

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { get, type Enquiry, type Person, type Work } from "./api";
 import { ENQUIRY_FIELDS } from "../enquiry-contract/enquiry-fields";
 import { EnquiryActions } from "./enquiry-actions";
-import { when } from "./format";
+import { deliveryName, when } from "./format";
 import { ReplyBox } from "./reply-box";
 import { useSay } from "./status-message";
 
@@ -93,8 +93,9 @@ function Details({ enquiry }: { enquiry: Enquiry }) {
         <ul>
           {enquiry.outbox.map((o) => (
             <li key={o.destination}>
-              {o.destination}: {o.state === "done" ? "delivered" : o.state === "due" ? "retrying" : o.state},{" "}
-              {o.attempts} attempts{o.lastError && ` (${o.lastError})`}
+              {deliveryName(o.destination, enquiry.replies)}:{" "}
+              {o.state === "done" ? "delivered" : o.state === "due" ? "retrying" : o.state}, {o.attempts} attempts
+              {o.lastError && ` (${o.lastError})`}
             </li>
           ))}
           {enquiry.deliveries.map((d, i) => (

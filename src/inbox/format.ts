@@ -17,3 +17,13 @@ export function duration(ms: number | null): string {
   if (hours < 48) return `${hours} h ${minutes % 60} min`;
   return `${Math.floor(hours / 24)} days ${hours % 24} h`;
 }
+
+/**
+ * A delivery's name for people: "email", "webhook", or a reply's ("reply of 7 Dec 2026, 18:27"),
+ * whose outbox row is named "reply:<its id>".
+ */
+export function deliveryName(destination: string, replies: ReadonlyArray<{ id: string; at: string }> = []): string {
+  if (!destination.startsWith("reply:")) return destination;
+  const reply = replies.find((r) => `reply:${r.id}` === destination);
+  return reply ? `reply of ${when(reply.at)}` : "reply";
+}

@@ -251,7 +251,7 @@ function Replies({ replies }: { replies: Reply[] }) {
 export function deliveryText(d: Reply["delivery"]): string {
   if (d.state === "done") return "Sent";
   if (d.state === "failed")
-    return `Not sent: ${d.lastError ?? "the mail server refused it"}. It will not be tried again.`;
+    return `Not sent: ${d.lastError ?? "the mail server refused it"}. It is not tried again by itself: Re-send it under Work on it.`;
   if (!d.lastError) return "Sending…";
   return `Not sent yet: ${d.lastError}, trying again${d.nextAt ? ` at ${when(d.nextAt)}` : " soon"}`;
 }

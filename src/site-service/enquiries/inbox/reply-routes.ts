@@ -16,7 +16,7 @@
  */
 import type { EnquiryConfig } from "../core/config";
 import { replySubject, repliesUnavailable, undeliverable } from "../mail/reply-mail";
-import { REPLY_CHANNEL, SAVED_ANSWERS_MAX, type Reply } from "../store/reply-store";
+import { SAVED_ANSWERS_MAX, type Reply } from "../store/reply-store";
 import { readStoredLine } from "../store/stored-record";
 import type { EnquiryStore } from "../store/store";
 import type { Person } from "../store/inbox-store";
@@ -186,9 +186,7 @@ export function withReplies(
           async handle(r) {
             const answer = await route.handle(r);
             if (answer.status !== 200 || !("json" in answer)) return answer;
-            const { enquiry } = answer.json as {
-              enquiry: { fields: { email?: string; name?: string }; outbox: Array<{ destination: string }> };
-            };
+            const { enquiry } = answer.json as { enquiry: { fields: { email?: string; name?: string } } };
             const email = enquiry.fields.email ?? "";
             const names = await peopleNames(store, new Date(r.now()).toISOString());
             const list = await store.inbox.replies.of(r.params.id!);
@@ -198,8 +196,6 @@ export function withReplies(
               json: {
                 enquiry: {
                   ...enquiry,
-                  // A reply's delivery is shown with the reply (its outbox row is named by the reply's id).
-                  outbox: enquiry.outbox.filter((o) => !o.destination.startsWith(`${REPLY_CHANNEL}:`)),
                   replies: list.map((reply) => replyView(reply, email, names)),
                   replyable: unavailable
                     ? { unavailable }
