@@ -104,19 +104,8 @@ describe("requests in progress", () => {
   let stack: Stack;
   beforeAll(async () => {
     // The API's rate lifted, its default of 4 at once kept; one request at a time for the rest of the site.
-    // The inbox's zone small enough to reach: 1 a minute with bursts of 3.
     stack = await startStack({
-      renderArgs: [
-        ...LIFTED_LIMITS.slice(0, 4),
-        "--conn-limit",
-        "1",
-        "--api-timeout",
-        "5",
-        "--inbox-rate",
-        "1r/m",
-        "--inbox-burst",
-        "3",
-      ],
+      renderArgs: [...LIFTED_LIMITS.slice(0, 4), "--conn-limit", "1", "--api-timeout", "5"],
     });
   }, 120_000);
   afterAll(async () => {
@@ -140,27 +129,6 @@ describe("requests in progress", () => {
     }
   }, 60_000);
 
-  test("past the inbox's own burst, its API answers a JSON 429 with the inbox's headers, the message the inbox shows", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await request(`${stack.origin}/inbox/api/counts`)).status);
-    expect(statuses).toEqual([401, 401, 401, 401]);
-    const refused = await request(`${stack.origin}/inbox/api/counts`);
-    expect(refused.status).toBe(429);
-    expect(refused.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(JSON.parse(refused.body.toString())).toEqual({
-      error: "rate_limited",
-      message: "Too many requests from this address; please try again in a moment.",
-    });
-    expect(refused.headers["retry-after"]).toBe("10");
-    expect(refused.headers["cache-control"]).toBe("no-store");
-    expect(refused.headers["x-robots-tag"]).toBe("noindex, nofollow");
-    expect(refused.headers["referrer-policy"]).toBe("no-referrer");
-    expect(refused.headers["content-security-policy"]).toBe(INBOX_CSP);
-    // The page is in the same zone; the form's API is not (lifted here).
-    expect((await request(`${stack.origin}/inbox/`)).status).toBe(429);
-    expect((await invalid(stack)).status).toBe(400);
-  }, 30_000);
-
   test("past --conn-limit, a page is a small HTML 429, not a reset or nginx's default page", async () => {
     // A download the client does not read stays in progress: a file larger than the socket buffers.
     fs.writeFileSync(path.join(stack.root, "large.bin"), Buffer.alloc(64 * 1024 * 1024));
@@ -182,4 +150,40 @@ describe("requests in progress", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await request(`${stack.origin}/home`)).status).toBe(200);
   }, 60_000);
+});
+
+describe("the inbox's own zone, small enough to reach", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    // 1 a minute with bursts of 3; the site's default of requests at once per address. (Under one at a
+    // time, a request whose connection nginx has not yet let go of counts against the next: a 429 of
+    // the connection limit, not of this zone, on a loaded machine.)
+    stack = await startStack({
+      renderArgs: [...LIFTED_LIMITS.slice(0, 4), "--inbox-rate", "1r/m", "--inbox-burst", "3"],
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 30_000);
+
+  test("past the inbox's own burst, its API answers a JSON 429 with the inbox's headers, the message the inbox shows", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await request(`${stack.origin}/inbox/api/counts`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const refused = await request(`${stack.origin}/inbox/api/counts`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(refused.body.toString())).toEqual({
+      error: "rate_limited",
+      message: "Too many requests from this address; please try again in a moment.",
+    });
+    expect(refused.headers["retry-after"]).toBe("10");
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(refused.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(refused.headers["referrer-policy"]).toBe("no-referrer");
+    expect(refused.headers["content-security-policy"]).toBe(INBOX_CSP);
+    // The page is in the same zone; the form's API is not (lifted here).
+    expect((await request(`${stack.origin}/inbox/`)).status).toBe(429);
+    expect((await invalid(stack)).status).toBe(400);
+  }, 30_000);
 });
