@@ -1,5 +1,5 @@
 /**
- * The enquiry store's benchmark (`npm run bench:enquiries`), for the figures in docs/enquiries.md:
+ * The enquiry store's benchmark (`npm run bench:enquiries`), its report in docs/benchmarks/bench-enquiries.md:
  *
  * 1. 500 enquiries at once to one standalone service (src/site-service/bin/site-service.ts) on
  *    SQLite, then on PostgreSQL, then to two services sharing PostgreSQL (every other one to each):

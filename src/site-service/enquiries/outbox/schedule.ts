@@ -1,7 +1,7 @@
 /**
  * When a failed delivery is tried again: exponential backoff (×4 from 30 s) capped at 12 hours, each
  * delay drawn within ±20% (jitter, so that the retries of many enquiries after one outage do not
- * arrive together), for about three days. docs/enquiries.md gives the table.
+ * arrive together), for about three days. docs/enquiry-delivery.md gives the table.
  *
  *   attempt   1     2     3     4     5      6      7       8     9     10    11    12
  *   after     now   30s   2m    8m    32m    2h8m   8h32m   12h   12h   12h   12h   12h

@@ -98,7 +98,7 @@ export function postgresEngine(url: string, options: PostgresOptions): Engine {
     async lock(sql, name) {
       await sql.all("SELECT pg_advisory_xact_lock(hashtext($1))", [name]);
     },
-    // Dead tuples, the server's WAL and its archives are the server's (docs/enquiries.md, "Erasure on disk").
+    // Dead tuples, the server's WAL and its archives are the server's (docs/enquiry-store.md, "Erasure on disk").
     scrub: async () => undefined,
     close: () => pool.end(),
   };
